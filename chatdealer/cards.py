@@ -1,0 +1,139 @@
+"""Cards, the two decks, parsing and formatting.
+
+A card is a small int, ``rank * 4 + suit``: ranks 0..12 are 2..A and suits 0..3 are clubs,
+diamonds, hearts, spades. Ints keep the engine and the evaluator fast, and the order of the ints
+is the high-card draw order of RULES.md §3 (rank first, then ♠ > ♥ > ♦ > ♣).
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Iterable, Sequence
+from enum import Enum
+from typing import TypeAlias
+
+Card: TypeAlias = int
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+SUIT_SYMBOLS = "♣♦♥♠"
+RANK_NAMES = (
+    "two", "three", "four", "five", "six", "seven", "eight",
+    "nine", "ten", "jack", "queen", "king", "ace",
+)  # fmt: skip
+RANK_PLURALS = (
+    "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
+    "nines", "tens", "jacks", "queens", "kings", "aces",
+)  # fmt: skip
+
+_SYMBOL_TO_SUIT = {"♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3}
+_TOKEN = re.compile(r"(10|[2-9TJQKA])([cdhs♣♦♥♠♧♢♡♤])", re.IGNORECASE)
+
+
+class CardError(ValueError):
+    """A card or list of cards that cannot be read; the message names the bad token."""
+
+
+class Deck(Enum):
+    """The two decks the dealer plays with."""
+
+    STANDARD = "standard"
+    SHORT = "short"
+
+    @property
+    def lowest_rank(self) -> int:
+        return 4 if self is Deck.SHORT else 0
+
+    def cards(self) -> list[Card]:
+        """Every card of the deck in a fixed order (lowest first)."""
+        return list(range(self.lowest_rank * 4, 52))
+
+
+def make_card(rank: int, suit: int) -> Card:
+    return rank * 4 + suit
+
+
+def rank_of(card: Card) -> int:
+    return card >> 2
+
+
+def suit_of(card: Card) -> int:
+    return card & 3
+
+
+def parse_card(token: str) -> Card:
+    """Read one card written as ``As``, ``td``, ``10d`` or ``A♠``."""
+    text = token.strip()
+    match = _TOKEN.fullmatch(text)
+    if match is None:
+        raise CardError(f'"{text}" is not a card')
+    rank_text, suit_text = match.groups()
+    rank = 8 if rank_text == "10" else RANKS.index(rank_text.upper())
+    suit = _SYMBOL_TO_SUIT.get(suit_text)
+    if suit is None:
+        suit = SUITS.index(suit_text.lower())
+    return make_card(rank, suit)
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Read cards separated by spaces or commas, or run together (``As Kd``, ``AsKd``)."""
+    words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    cards: list[Card] = []
+    for word in words:
+        position = 0
+        while position < len(word):
+            match = _TOKEN.match(word, position)
+            if match is None:
+                raise CardError(f'"{_bad_token(word, position)}" is not a card')
+            cards.append(parse_card(match.group(0)))
+            position = match.end()
+    return cards
+
+
+def _bad_token(word: str, position: int) -> str:
+    """The shortest stretch that reads as an attempt at one card, for the error message."""
+    rest = word[position:]
+    width = 3 if rest.startswith("10") else 2
+    return rest[:width] if len(rest) >= width else rest
+
+
+def format_card(card: Card, *, symbols: bool = False) -> str:
+    suit = SUIT_SYMBOLS[suit_of(card)] if symbols else SUITS[suit_of(card)]
+    return RANKS[rank_of(card)] + suit
+
+
+def format_cards(cards: Iterable[Card], *, symbols: bool = False, sep: str = " ") -> str:
+    return sep.join(format_card(card, symbols=symbols) for card in cards)
+
+
+def check_unique(cards: Sequence[Card]) -> None:
+    """Refuse a list that holds the same card twice, as no real deck could."""
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise CardError(f"{format_card(card)} appears twice")
+        seen.add(card)
+
+
+def check_in_deck(cards: Iterable[Card], deck: Deck) -> None:
+    for card in cards:
+        if rank_of(card) < deck.lowest_rank:
+            raise CardError(f"{format_card(card)} is not in the short deck (six to ace)")
+
+
+_system_random = secrets.SystemRandom()
+
+
+def shuffled(deck: Deck, order: Sequence[Card] | None = None) -> list[Card]:
+    """The deck in dealing order: from the OS's cryptographic source, or `order` when injected.
+
+    An injected order (tests, replays) must be a permutation of the deck.
+    """
+    cards = deck.cards()
+    if order is None:
+        _system_random.shuffle(cards)
+        return cards
+    if sorted(order) != cards:
+        raise CardError("an injected deck order must hold every card of the deck exactly once")
+    return list(order)
