@@ -98,13 +98,17 @@ def _bad_token(word: str, position: int) -> str:
     return rest[:width] if len(rest) >= width else rest
 
 
+_LETTERS = tuple(rank + suit for rank in RANKS for suit in SUITS)
+_SYMBOLS = tuple(rank + suit for rank in RANKS for suit in SUIT_SYMBOLS)
+
+
 def format_card(card: Card, *, symbols: bool = False) -> str:
-    suit = SUIT_SYMBOLS[suit_of(card)] if symbols else SUITS[suit_of(card)]
-    return RANKS[rank_of(card)] + suit
+    return (_SYMBOLS if symbols else _LETTERS)[card]
 
 
 def format_cards(cards: Iterable[Card], *, symbols: bool = False, sep: str = " ") -> str:
-    return sep.join(format_card(card, symbols=symbols) for card in cards)
+    names = _SYMBOLS if symbols else _LETTERS
+    return sep.join([names[card] for card in cards])
 
 
 def check_unique(cards: Sequence[Card]) -> None:

@@ -11,8 +11,58 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="chatdealer", description="A poker dealer for group chats."
     )
-    parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    add_replay_command(commands)
     return parser
+
+
+def add_replay_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    replay = commands.add_parser(
+        "replay",
+        help="replay PHH hand histories through the engine and compare the finishing stacks",
+        description="Replay .phh/.phhs files (folders are searched recursively). Prints one JSON "
+        "line per hand; exits 1 when a hand disagrees with its record, 2 on unreadable input.",
+    )
+    replay.add_argument("paths", nargs="+", metavar="PATH")
+    replay.set_defaults(handler=run_replay)
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    import time
+
+    import msgspec
+
+    from chatdealer import phh
+    from chatdealer.replay import ReplayResult, record_paths, records_in, replay
+
+    started = time.perf_counter()
+    counts = {"match": 0, "differ": 0, "unreadable": 0}
+    encode = msgspec.json.Encoder().encode
+    out = sys.stdout
+    for path in record_paths(args.paths):
+        try:
+            records = records_in(path)
+        except (OSError, phh.PHHError) as problem:
+            counts["unreadable"] += 1
+            line = ReplayResult(
+                path=str(path), ok=False, finishing_stacks=None, expected=None, error=str(problem)
+            )
+            out.write(encode(line).decode() + "\n")
+            continue
+        for name, record in records:
+            result = replay(record, name)
+            counts["match" if result.ok else "differ"] += 1
+            out.write(encode(result).decode() + "\n")
+    seconds = time.perf_counter() - started
+    total = counts["match"] + counts["differ"]
+    print(
+        f"{total} hands replayed in {seconds:.1f} s: {counts['match']} match, "
+        f"{counts['differ']} differ, {counts['unreadable']} unreadable files",
+        file=sys.stderr,
+    )
+    if counts["unreadable"]:
+        return 2
+    return 1 if counts["differ"] else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

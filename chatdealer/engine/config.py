@@ -1,0 +1,95 @@
+"""What one hand is played with: the variant, the betting structure and the forced bets.
+
+Seats in a hand are positions, as in PHH: seat 0 sits left of the button and the last seat is
+the button. Heads-up, seat 0 is the big blind and seat 1 the button, which posts the small blind
+(RULES.md §3); the table layer maps its physical seats onto these positions.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+import msgspec
+
+from chatdealer.cards import Deck
+from chatdealer.evaluator import Ranking, ranking_for
+
+
+class ConfigError(ValueError):
+    """A hand configuration that cannot be played; the message says which setting is wrong."""
+
+
+class Variant(Enum):
+    HOLDEM = "holdem"
+    SHORT_DECK = "short_deck"
+
+    @property
+    def deck(self) -> Deck:
+        return Deck.SHORT if self is Variant.SHORT_DECK else Deck.STANDARD
+
+
+class BettingStructure(Enum):
+    NO_LIMIT = "no_limit"
+    POT_LIMIT = "pot_limit"
+    FIXED_LIMIT = "fixed_limit"
+
+
+class HandConfig(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything about a hand that is fixed before the first card.
+
+    `antes` are dead money; with `ante_trimming` they count towards what each player has in the
+    pots (uniform antes), without it they all go to the main pot (a big-blind ante). `dead` is
+    dead money owed by a player (a missed small blind, RULES.md §8) and always goes to the main
+    pot. `blinds_or_straddles` are live positional bets that set the order of action;
+    `live_posts` are live bets posted out of position (an entry or returning big blind) that do
+    not. The small and big bet are used by fixed-limit; `min_bet` by no-limit and pot-limit.
+    """
+
+    variant: Variant = Variant.HOLDEM
+    straight_beats_trips: bool = False
+    structure: BettingStructure = BettingStructure.NO_LIMIT
+    starting_stacks: tuple[int, ...]
+    antes: tuple[int, ...] = ()
+    ante_trimming: bool = True
+    blinds_or_straddles: tuple[int, ...] = ()
+    live_posts: tuple[int, ...] = ()
+    dead: tuple[int, ...] = ()
+    min_bet: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+    names: tuple[str, ...] = ()
+
+    @property
+    def seat_count(self) -> int:
+        return len(self.starting_stacks)
+
+    @property
+    def ranking(self) -> Ranking:
+        return ranking_for(self.variant.deck, self.straight_beats_trips)
+
+    def name_of(self, seat: int) -> str:
+        return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
+
+    def per_seat(self, values: tuple[int, ...]) -> tuple[int, ...]:
+        """A per-seat setting padded with zeros, so an empty tuple means "none"."""
+        return values + (0,) * (self.seat_count - len(values))
+
+    def validate(self) -> None:
+        count = self.seat_count
+        if not 2 <= count <= 10:
+            raise ConfigError(f"a hand needs 2 to 10 players, not {count}")
+        for field in ("antes", "blinds_or_straddles", "live_posts", "dead"):
+            values: tuple[int, ...] = getattr(self, field)
+            if len(values) > count:
+                raise ConfigError(f"{field} has {len(values)} entries for {count} players")
+            if any(value < 0 for value in values):
+                raise ConfigError(f"{field} cannot be negative")
+        if len(self.names) not in (0, count):
+            raise ConfigError(f"names has {len(self.names)} entries for {count} players")
+        if any(stack <= 0 for stack in self.starting_stacks):
+            raise ConfigError("every player dealt in needs chips")
+        if self.structure is BettingStructure.FIXED_LIMIT:
+            if self.small_bet <= 0 or self.big_bet < self.small_bet:
+                raise ConfigError("fixed-limit needs a small bet and a big bet at least as large")
+        elif self.min_bet <= 0:
+            raise ConfigError("no-limit and pot-limit need a minimum bet")

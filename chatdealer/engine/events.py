@@ -1,0 +1,90 @@
+"""What happened in a hand, step by step, for the renderers and the hand history.
+
+Every event is public except `HoleCardsDealt`, which is addressed to its owner only
+(`private_to`). Seats are the hand's positions (see `config`).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+import msgspec
+
+
+class Street(Enum):
+    PREFLOP = 0
+    FLOP = 1
+    TURN = 2
+    RIVER = 3
+
+
+class Event(msgspec.Struct, frozen=True, tag=True, array_like=True):
+    @property
+    def private_to(self) -> int | None:
+        """The one seat allowed to see this event, or None when the whole table may."""
+        return None
+
+
+class ForcedBetPosted(Event, frozen=True):
+    seat: int
+    kind: str  # "ante", "dead", "blind", "straddle", "post"
+    amount: int
+    all_in: bool
+
+
+class HoleCardsDealt(Event, frozen=True):
+    seat: int
+    cards: tuple[int, ...]
+
+    @property
+    def private_to(self) -> int | None:
+        return self.seat
+
+
+class ActionTaken(Event, frozen=True):
+    """A betting action; `amount` is the bet after it ("raise to") and `added` what went in."""
+
+    seat: int
+    action: str  # "fold", "check", "call", "bet", "raise"
+    amount: int
+    added: int
+    all_in: bool
+
+
+class BetReturned(Event, frozen=True):
+    seat: int
+    amount: int
+
+
+class BoardDealt(Event, frozen=True):
+    street: Street
+    cards: tuple[int, ...]
+    board: tuple[int, ...]
+
+
+class PotsChanged(Event, frozen=True):
+    """The pots after bets were gathered: main pot first, then side pots."""
+
+    pots: tuple[tuple[int, tuple[int, ...]], ...]
+
+
+class HandShown(Event, frozen=True):
+    seat: int
+    cards: tuple[int, ...]
+
+
+class HandMucked(Event, frozen=True):
+    seat: int
+
+
+class PotAwarded(Event, frozen=True):
+    """One pot paid out; `pot` is 0 for the main pot, 1.. for side pots."""
+
+    pot: int
+    amount: int
+    shares: tuple[tuple[int, int], ...]  # (seat, chips)
+    hand_value: int  # the winning hand's value, 0 when won without a showdown
+
+
+class HandEnded(Event, frozen=True):
+    stacks: tuple[int, ...]

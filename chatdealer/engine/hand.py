@@ -1,0 +1,553 @@
+"""One hand of hold'em or short deck, from the forced bets to the last chip paid (RULES.md §1-7).
+
+The hand is pure: the deck order is handed in, nothing is read or written, and every action
+either changes the hand and returns its events or raises `IllegalAction` and changes nothing.
+The whole state is a msgspec struct, so it serialises to JSON and back unchanged.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+import msgspec
+
+from chatdealer.cards import check_in_deck, check_unique, format_cards
+from chatdealer.engine.betting import (
+    LegalActions,
+    RoundState,
+    check_raise,
+    raise_bounds,
+    raise_closed_reason,
+)
+from chatdealer.engine.config import BettingStructure, ConfigError, HandConfig
+from chatdealer.engine.events import (
+    ActionTaken,
+    BetReturned,
+    BoardDealt,
+    Event,
+    ForcedBetPosted,
+    HandEnded,
+    HandMucked,
+    HandShown,
+    HoleCardsDealt,
+    PotAwarded,
+    PotsChanged,
+    Street,
+)
+from chatdealer.engine.pots import Pot, build_pots, split, winners_of
+from chatdealer.engine.refusals import IllegalAction
+from chatdealer.evaluator import hand_value
+
+SCHEMA_VERSION = 1
+# The seats in turn from each starting seat, for each table size (a hot loop reads them).
+_ORDERS = {
+    count: tuple(
+        tuple((start + step) % count for step in range(count)) for start in range(count + 1)
+    )
+    for count in range(2, 11)
+}
+BOARD_SIZES = (0, 3, 1, 1)  # cards dealt on each street
+
+
+class Phase(IntEnum):
+    BETTING = 0
+    SHOWDOWN = 1
+    COMPLETE = 2
+
+
+class Hand(msgspec.Struct, kw_only=True):
+    """The state of one hand. Seats are positions: seat 0 sits left of the button."""
+
+    schema: int = SCHEMA_VERSION
+    config: HandConfig
+    deck: list[int]
+    dealt: int = 0
+    holes: list[list[int]]
+    board: list[int] = msgspec.field(default_factory=list)
+    burned: list[int] = msgspec.field(default_factory=list)
+    stacks: list[int]
+    bets: list[int]
+    contributed: list[int]
+    dead_money: int = 0
+    folded: list[bool]
+    all_in: list[bool]
+    street: Street = Street.PREFLOP
+    phase: Phase = Phase.BETTING
+    actor: int = -1
+    round: RoundState = msgspec.field(default_factory=RoundState)
+    showdown_order: list[int] = msgspec.field(default_factory=list)
+    showdown_next: int = 0
+    shown: list[bool] = msgspec.field(default_factory=list)
+    mucked: list[bool] = msgspec.field(default_factory=list)
+    won: list[int] = msgspec.field(default_factory=list)
+    manual_showdown: bool = False
+    actions: list[str] = msgspec.field(default_factory=list)
+    sequence: int = 0
+
+    # -- reading the hand ------------------------------------------------------------------
+
+    @property
+    def seat_count(self) -> int:
+        return len(self.stacks)
+
+    @property
+    def is_complete(self) -> bool:
+        return self.phase is Phase.COMPLETE
+
+    def in_hand(self) -> list[bool]:
+        return [not folded for folded in self.folded]
+
+    def pot_total(self) -> int:
+        """Every chip put in this hand, bets of the current round included."""
+        return sum(self.contributed) + self.dead_money
+
+    def pots(self) -> list[Pot]:
+        """The pots as they stand, bets of the current round not yet gathered."""
+        gathered = [c - b for c, b in zip(self.contributed, self.bets, strict=True)]
+        in_hand = self.in_hand()
+        if not any(a and live for a, live in zip(self.all_in, in_hand, strict=True)):
+            # Nobody all-in: one pot, open to everyone still in.
+            eligible = tuple(seat for seat, live in enumerate(in_hand) if live)
+            total = sum(gathered) + self.dead_money
+            return [Pot(total, eligible)] if total else []
+        return build_pots(gathered, in_hand, self.dead_money)
+
+    def legal_actions(self) -> LegalActions:
+        if self.phase is not Phase.BETTING or self.actor < 0:
+            raise IllegalAction("hand_over" if self.is_complete else "showdown_now")
+        seat = self.actor
+        round_ = self.round
+        stack, bet = self.stacks[seat], self.bets[seat]
+        to_call = min(round_.level - bet, stack)
+        structure = self.config.structure
+        reason = raise_closed_reason(
+            structure, round_, seat, self.stacks, self.bets, self.folded, self.all_in
+        )
+        low: int | None = None
+        high: int | None = None
+        if reason is None:
+            pot = self.pot_total() if structure is BettingStructure.POT_LIMIT else 0
+            low, high = raise_bounds(structure, round_, seat, stack, bet, pot)
+        return LegalActions(
+            seat=seat,
+            to_call=to_call,
+            can_fold=to_call > 0,
+            can_check=to_call == 0,
+            can_call=to_call > 0,
+            min_raise_to=low,
+            max_raise_to=high,
+            closed_reason=reason,
+            current_bet=round_.level,
+            stack=stack,
+            bet=bet,
+        )
+
+    # -- betting actions -------------------------------------------------------------------
+
+    def act(self, seat: int, action: str, amount: int | None = None) -> list[Event]:
+        """One player action by name: fold, check, call, bet, raise (to `amount`), allin,
+        show or muck."""
+        if action in ("show", "muck"):
+            return self.show_or_muck(seat, show=action == "show")
+        self._check_turn(seat)
+        to_call = min(self.round.level - self.bets[seat], self.stacks[seat])
+        if action == "fold":
+            if to_call <= 0:
+                raise IllegalAction("no_need_to_fold")
+            return self._fold(seat)
+        if action == "check":
+            if to_call:
+                raise IllegalAction("cannot_check", to_call=to_call)
+            return self._check_or_call(seat, 0)
+        if action == "call":
+            if not to_call:
+                raise IllegalAction("nothing_to_call")
+            return self._check_or_call(seat, to_call)
+        if action in ("bet", "raise", "allin"):
+            legal = self.legal_actions()
+            if action == "allin":
+                if legal.stack <= legal.to_call:
+                    return self._check_or_call(seat, to_call)
+                amount = legal.max_raise_to
+                if amount is None:
+                    raise IllegalAction(legal.closed_reason or "capped")
+            if amount is None:
+                raise IllegalAction("minimum_raise", minimum=legal.min_raise_to or 0)
+            check_raise(legal, amount, self.config.structure)
+            return self._raise_to(seat, amount)
+        raise IllegalAction("unknown_action", action=action)
+
+    def fold(self, seat: int) -> list[Event]:
+        return self.act(seat, "fold")
+
+    def check_or_call(self, seat: int) -> list[Event]:
+        self._check_turn(seat)
+        return self._check_or_call(seat, min(self.round.level - self.bets[seat], self.stacks[seat]))
+
+    def raise_to(self, seat: int, amount: int) -> list[Event]:
+        return self.act(seat, "raise", amount)
+
+    def _check_turn(self, seat: int) -> None:
+        if seat == self.actor and self.phase is Phase.BETTING:
+            return
+        if self.is_complete:
+            raise IllegalAction("hand_over")
+        if self.phase is Phase.SHOWDOWN:
+            raise IllegalAction("showdown_now")
+        if not 0 <= seat < self.seat_count or self.folded[seat]:
+            raise IllegalAction("not_in_hand")
+        raise IllegalAction("not_your_turn", player=self.config.name_of(self.actor))
+
+    def _fold(self, seat: int) -> list[Event]:
+        self.folded[seat] = True
+        self.actions.append(f"p{seat + 1} f")
+        events: list[Event] = [ActionTaken(seat, "fold", self.bets[seat], 0, False)]
+        self._after_action(seat, events)
+        return events
+
+    def _check_or_call(self, seat: int, added: int) -> list[Event]:
+        self._put_in(seat, added)
+        self.actions.append(f"p{seat + 1} cc")
+        action = "call" if added else "check"
+        events: list[Event] = [ActionTaken(seat, action, self.bets[seat], added, self.all_in[seat])]
+        self._after_action(seat, events)
+        return events
+
+    def _raise_to(self, seat: int, amount: int) -> list[Event]:
+        round_ = self.round
+        previous = round_.level
+        added = amount - self.bets[seat]
+        self._put_in(seat, added)
+        if self.config.structure is BettingStructure.FIXED_LIMIT:
+            if 2 * (amount - round_.full_level) >= round_.raise_size:
+                round_.full_level = amount
+                round_.raises += 1
+        elif amount - previous >= round_.raise_size:
+            round_.raise_size = amount - previous
+        round_.level = amount
+        round_.aggressor = seat
+        self.actions.append(f"p{seat + 1} cbr {amount}")
+        action = "bet" if previous == 0 else "raise"
+        events: list[Event] = [ActionTaken(seat, action, amount, added, self.all_in[seat])]
+        self._after_action(seat, events)
+        return events
+
+    def _put_in(self, seat: int, chips: int) -> None:
+        self.stacks[seat] -= chips
+        self.bets[seat] += chips
+        self.contributed[seat] += chips
+        if self.stacks[seat] == 0:
+            self.all_in[seat] = True
+
+    def _after_action(self, seat: int, events: list[Event]) -> None:
+        self.sequence += 1
+        self.round.acted[seat] = True
+        self.round.acted_level[seat] = self.bets[seat]
+        if self.folded.count(False) == 1:
+            self._end_round(events)
+            return
+        self.actor = self._next_actor(seat + 1)
+        if self.actor < 0 and self._end_round(events):
+            self._begin_round(0, events)
+
+    def _next_actor(self, start: int) -> int:
+        """The next seat from `start` on that must act in this round, or -1 when it is over."""
+        folded, all_in, bets = self.folded, self.all_in, self.bets
+        acted, level = self.round.acted, self.round.level
+        count = len(folded)
+        able = 0
+        last = -1
+        for seat in range(count):
+            if not folded[seat] and not all_in[seat]:
+                able += 1
+                last = seat
+        if able <= 1:
+            return last if last >= 0 and bets[last] < level else -1
+        for seat in _ORDERS[count][start]:
+            if not folded[seat] and not all_in[seat] and (not acted[seat] or bets[seat] < level):
+                return seat
+        return -1
+
+    # -- streets -----------------------------------------------------------------------------
+
+    def _begin_round(self, start: int, events: list[Event]) -> None:
+        """Start betting on the current street, or move on when nobody needs to act."""
+        while True:
+            self.actor = self._next_actor(start)
+            if self.actor >= 0:
+                return
+            if not self._end_round(events):
+                return
+            start = 0
+
+    def _end_round(self, events: list[Event]) -> bool:
+        """Close the round: return an uncalled bet, gather the bets, then deal on or finish.
+
+        Returns True when a new betting round was opened on the next street.
+        """
+        self.actor = -1
+        self._return_uncalled(events)
+        self.bets = [0] * self.seat_count
+        events.append(PotsChanged(tuple((p.amount, p.eligible) for p in self.pots())))
+        contenders = self.folded.count(False)
+        if contenders == 1:
+            self._settle(events)
+            return False
+        able = sum(1 for f, a in zip(self.folded, self.all_in, strict=True) if not f and not a)
+        if self.street is Street.RIVER or able <= 1:
+            self._begin_showdown(events)
+            return False
+        self._deal_street(Street(self.street.value + 1), events)
+        self._reset_round()
+        return True
+
+    def _reset_round(self) -> None:
+        config, count = self.config, self.seat_count
+        if config.structure is not BettingStructure.FIXED_LIMIT:
+            size = config.min_bet
+        else:
+            size = config.big_bet if self.street.value >= Street.TURN.value else config.small_bet
+        self.round = RoundState(raise_size=size, acted=[False] * count, acted_level=[0] * count)
+
+    def _return_uncalled(self, events: list[Event]) -> None:
+        bets = self.bets
+        top = max(bets)
+        if top == 0 or bets.count(top) > 1:
+            return
+        seat = bets.index(top)
+        excess = top - max(b for s, b in enumerate(bets) if s != seat)
+        self.stacks[seat] += excess
+        bets[seat] -= excess
+        self.contributed[seat] -= excess
+        self.all_in[seat] = self.stacks[seat] == 0
+        events.append(BetReturned(seat, excess))
+
+    def _deal_street(self, street: Street, events: list[Event]) -> None:
+        self.street = street
+        self.burned.append(self.deck[self.dealt])
+        start = self.dealt + 1
+        cards = self.deck[start : start + BOARD_SIZES[street.value]]
+        self.dealt = start + len(cards)
+        self.board.extend(cards)
+        self.actions.append("d db " + format_cards(cards, sep=""))
+        events.append(BoardDealt(street, tuple(cards), tuple(self.board)))
+
+    # -- showdown ----------------------------------------------------------------------------
+
+    def _begin_showdown(self, events: list[Event]) -> None:
+        """Hands are shown in order: the last bettor of the final round first, else the first
+        player left of the button (RULES.md §7)."""
+        self.phase = Phase.SHOWDOWN
+        start = max(self.round.aggressor, 0)
+        count = self.seat_count
+        self.showdown_order = [
+            (start + step) % count
+            for step in range(count)
+            if not self.folded[(start + step) % count]
+        ]
+        self.showdown_next = 0
+        if not self.manual_showdown:
+            self.show_automatically(events)
+
+    @property
+    def showdown_seat(self) -> int:
+        """The seat that shows or mucks next, or -1."""
+        if self.phase is not Phase.SHOWDOWN or self.showdown_next >= len(self.showdown_order):
+            return -1
+        return self.showdown_order[self.showdown_next]
+
+    def should_show(self, seat: int) -> bool:
+        """Show when the hand can still win or tie a pot it is in; otherwise muck."""
+        if len(self.board) < 5:
+            return True
+        return self._can_win(seat, self._values(), self.pots())
+
+    def _values(self) -> dict[int, int]:
+        """The value of every hand still in, on the full board."""
+        ranking, board = self.config.ranking, self.board
+        return {
+            seat: hand_value(self.holes[seat] + board, ranking)
+            for seat in range(self.seat_count)
+            if not self.folded[seat]
+        }
+
+    def _can_win(self, seat: int, values: dict[int, int], pots: list[Pot]) -> bool:
+        mine, shown = values[seat], self.shown
+        for pot in pots:
+            if seat in pot.eligible:
+                best = max((values[o] for o in pot.eligible if shown[o]), default=-1)
+                if mine >= best:
+                    return True
+        return False
+
+    def show_or_muck(self, seat: int, *, show: bool) -> list[Event]:
+        if self.phase is not Phase.SHOWDOWN:
+            raise IllegalAction("hand_over" if self.is_complete else "not_showdown")
+        expected = self.showdown_seat
+        if seat != expected:
+            if not 0 <= seat < self.seat_count or self.folded[seat]:
+                raise IllegalAction("not_in_hand")
+            raise IllegalAction("not_your_turn", player=self.config.name_of(expected))
+        events: list[Event] = []
+        self._show_or_muck(seat, show, events)
+        return events
+
+    def show_automatically(self, events: list[Event] | None = None) -> list[Event]:
+        """Play out the rest of the showdown by the rule book: winners show, losers muck."""
+        out: list[Event] = [] if events is None else events
+        if self.phase is not Phase.SHOWDOWN:
+            return out
+        if len(self.board) < 5:
+            while self.phase is Phase.SHOWDOWN:
+                self._show_or_muck(self.showdown_seat, True, out)
+            return out
+        values, pots = self._values(), self.pots()
+        while self.phase is Phase.SHOWDOWN:
+            seat = self.showdown_seat
+            self._show_or_muck(seat, self._can_win(seat, values, pots), out)
+        return out
+
+    def _show_or_muck(self, seat: int, show: bool, events: list[Event]) -> None:
+        self.sequence += 1
+        if show:
+            self.shown[seat] = True
+            self.actions.append(f"p{seat + 1} sm {format_cards(self.holes[seat], sep='')}")
+            events.append(HandShown(seat, tuple(self.holes[seat])))
+        else:
+            self.mucked[seat] = True
+            self.actions.append(f"p{seat + 1} sm")
+            events.append(HandMucked(seat))
+        self.showdown_next += 1
+        if self.showdown_next >= len(self.showdown_order):
+            while len(self.board) < 5:
+                self._deal_street(Street(self.street.value + 1), events)
+            self._settle(events)
+
+    def _settle(self, events: list[Event]) -> None:
+        """Pay every pot, side pots first (RULES.md §6), and end the hand."""
+        ranking = self.config.ranking
+        values = {
+            seat: hand_value(self.holes[seat] + self.board, ranking)
+            for seat in range(self.seat_count)
+            if self.shown[seat]
+        }
+        pots = self.pots()
+        awards: list[PotAwarded] = []
+        for index in range(len(pots) - 1, -1, -1):
+            pot = pots[index]
+            winners, value = winners_of(pot, values)
+            shares = split(pot.amount, winners)
+            for seat, chips in shares:
+                self.stacks[seat] += chips
+                self.won[seat] += chips
+            awards.append(PotAwarded(index, pot.amount, tuple(shares), value))
+        events.extend(awards)
+        self.phase = Phase.COMPLETE
+        self.actor = -1
+        events.append(HandEnded(tuple(self.stacks)))
+
+    # -- serialisation -----------------------------------------------------------------------
+
+    def to_json(self) -> bytes:
+        return msgspec.json.encode(self)
+
+    @classmethod
+    def from_json(cls, data: bytes | str) -> Hand:
+        hand = msgspec.json.decode(data, type=cls)
+        if hand.schema != SCHEMA_VERSION:
+            raise ValueError(f"hand state schema {hand.schema} is not {SCHEMA_VERSION}")
+        return hand
+
+    def chips_in_play(self) -> int:
+        """Stacks plus everything in the pots: constant from the first post to the last payout."""
+        if self.is_complete:
+            return sum(self.stacks)
+        return sum(self.stacks) + self.pot_total()
+
+
+def start_hand(config: HandConfig, deck: list[int], *, manual_showdown: bool = False) -> Hand:
+    """Post the forced bets, deal the hole cards and open the betting; see `opening_events`."""
+    hand, _ = deal_hand(config, deck, manual_showdown=manual_showdown)
+    return hand
+
+
+def deal_hand(
+    config: HandConfig, deck: list[int], *, manual_showdown: bool = False
+) -> tuple[Hand, list[Event]]:
+    """A new hand from `deck` (dealing order), with the events of its opening."""
+    config.validate()
+    count = config.seat_count
+    needed = 2 * count + 8
+    if len(deck) < needed:
+        raise ConfigError(f"{count} players need a deck of at least {needed} cards")
+    if len(set(deck)) != len(deck):
+        check_unique(deck)
+    if min(deck) < config.variant.deck.lowest_rank * 4:
+        check_in_deck(deck, config.variant.deck)
+    hand = Hand(
+        config=config,
+        deck=list(deck),
+        holes=[[] for _ in range(count)],
+        stacks=list(config.starting_stacks),
+        bets=[0] * count,
+        contributed=[0] * count,
+        folded=[False] * count,
+        all_in=[False] * count,
+        shown=[False] * count,
+        mucked=[False] * count,
+        won=[0] * count,
+        manual_showdown=manual_showdown,
+    )
+    events: list[Event] = []
+    _post_forced_bets(hand, events)
+    for _ in range(2):
+        for seat in range(count):
+            hand.holes[seat].append(deck[hand.dealt])
+            hand.dealt += 1
+    for seat in range(count):
+        hand.actions.append(f"d dh p{seat + 1} {format_cards(hand.holes[seat], sep='')}")
+        events.append(HoleCardsDealt(seat, tuple(hand.holes[seat])))
+    blinds = config.per_seat(config.blinds_or_straddles)
+    posts = config.per_seat(config.live_posts)
+    level = max(b + p for b, p in zip(blinds, posts, strict=True))
+    hand._reset_round()
+    round_ = hand.round
+    round_.level = level
+    if config.structure is BettingStructure.FIXED_LIMIT:
+        round_.full_level = level
+        round_.raises = 1 if level else 0
+    else:
+        round_.raise_size = max(config.min_bet, level)
+    top = max(blinds)
+    start = 0 if top == 0 else (count - 1 - blinds[::-1].index(top) + 1) % count
+    hand._begin_round(start, events)
+    return hand, events
+
+
+def _post_forced_bets(hand: Hand, events: list[Event]) -> None:
+    """Antes first, then dead money, then the live blinds and posts (RULES.md §3)."""
+    config = hand.config
+    antes = config.per_seat(config.antes)
+    dead = config.per_seat(config.dead)
+    blinds = config.per_seat(config.blinds_or_straddles)
+    posts = config.per_seat(config.live_posts)
+    for seat in range(hand.seat_count):
+        for kind, owed in (("ante", antes[seat]), ("dead", dead[seat])):
+            paid = min(owed, hand.stacks[seat])
+            if paid:
+                hand.stacks[seat] -= paid
+                if kind == "ante" and config.ante_trimming:
+                    hand.contributed[seat] += paid
+                else:
+                    hand.dead_money += paid
+                hand.all_in[seat] = hand.stacks[seat] == 0
+                events.append(ForcedBetPosted(seat, kind, paid, hand.all_in[seat]))
+    for seat in range(hand.seat_count):
+        owed = blinds[seat] + posts[seat]
+        paid = min(owed, hand.stacks[seat])
+        if paid:
+            hand._put_in(seat, paid)
+            kind = "post" if not blinds[seat] else "blind"
+            if blinds[seat] and seat >= 2 and (blinds[0] or blinds[1]):
+                kind = "straddle"
+            events.append(ForcedBetPosted(seat, kind, paid, hand.all_in[seat]))

@@ -1,0 +1,843 @@
+"""Poker Hand History (PHH) files: the open format of github.com/uoftcprg/phh-std.
+
+The dealer writes every hand it plays as PHH so that any PHH tool (PokerKit among them) can replay
+it, and reads PHH to check the engine against real hands. A ``.phh`` file is TOML: ``tomllib``
+reads it, and a small writer here puts the fields back in the standard's order. A ``.phhs`` file
+holds several hands, one TOML table each (``[1]``, ``[2]``, ...), as PokerKit writes them.
+
+The model keeps what the file says and nothing more: numbers stay int or float as written, absent
+fields stay ``None``, forced bets are not re-assigned for heads-up. Action strings become small
+typed records (``DealHole``, ``CheckOrCall``, ...) whose ``player`` is a 0-based index; the file's
+``p1`` is player 0. ``format_action`` turns a record back into its PHH string.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+import os
+import re
+import tomllib
+import warnings
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeAlias
+
+import msgspec
+
+from chatdealer.cards import RANKS, SUITS, Card, format_card, make_card, rank_of
+
+Number: TypeAlias = int | float
+"""A chip amount as the file writes it: ``10000`` stays an int and ``10162.5`` a float."""
+
+PathLike: TypeAlias = str | os.PathLike[str]
+
+VARIANTS: Mapping[str, str] = {
+    "FT": "Fixed-limit Texas hold 'em",
+    "NT": "No-limit Texas hold 'em",
+    "NS": "No-limit short-deck hold 'em",
+    "PO": "Pot-limit Omaha hold 'em",
+    "FO/8": "Fixed-limit Omaha hold 'em high/low-split eight or better",
+    "F7S": "Fixed-limit seven card stud",
+    "F7S/8": "Fixed-limit seven card stud high/low-split eight or better",
+    "FR": "Fixed-limit razz",
+    "N2L1D": "No-limit deuce-to-seven lowball single draw",
+    "F2L3D": "Fixed-limit deuce-to-seven lowball triple draw",
+    "FB": "Fixed-limit badugi",
+}
+"""Every variant code of the standard: a file of any of them reads, whether or not we deal it."""
+
+PLAYABLE_VARIANTS: frozenset[str] = frozenset({"NT", "FT", "NS"})
+"""The variants the engine deals. The standard has no pot-limit hold'em code (``PO`` is Omaha)."""
+
+_BET_FIELDS: Mapping[str, tuple[str, ...]] = {
+    **dict.fromkeys(("FT", "FO/8", "F2L3D", "FB"), ("blinds_or_straddles", "small_bet", "big_bet")),
+    **dict.fromkeys(("NT", "NS", "PO", "N2L1D"), ("blinds_or_straddles", "min_bet")),
+    **dict.fromkeys(("F7S", "F7S/8", "FR"), ("bring_in", "small_bet", "big_bet")),
+}
+_ALL_BET_FIELDS = ("blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet")
+_ONE_DECK_BOARD_GAMES = frozenset({"FT", "NT", "NS", "PO", "FO/8"})
+"""Games that never run out of cards, so a card dealt twice is an error (draw and stud may
+reshuffle the discards)."""
+_SHORT_DECK_VARIANTS = frozenset({"NS"})
+_SHORT_DECK_LOWEST_RANK = 4  # six
+
+
+class PHHError(ValueError):
+    """A hand history that breaks the standard; the message names the file, field or action."""
+
+
+class PHHWarning(UserWarning):
+    """An unknown field without the ``_`` prefix: kept, as the standard asks, but maybe a typo."""
+
+
+# --- actions ------------------------------------------------------------------------------------
+# Every record carries the commentary written after ``#`` (stripped), or None when there is no
+# ``#`` at all. ``player`` is always 0-based.
+
+
+class DealHole(msgspec.Struct, tag=True):
+    """``d dh p1 AsKd``: hole cards to a player; ``None`` is a card the record does not know."""
+
+    player: int
+    cards: list[Card | None]
+    comment: str | None = None
+
+
+class DealBoard(msgspec.Struct, tag=True):
+    """``d db JcQh3s``: community cards."""
+
+    cards: list[Card | None]
+    comment: str | None = None
+
+
+class PostBringIn(msgspec.Struct, tag=True):
+    """``p1 pb``: the stud bring-in (no hold'em game uses it)."""
+
+    player: int
+    comment: str | None = None
+
+
+class Fold(msgspec.Struct, tag=True):
+    """``p3 f``."""
+
+    player: int
+    comment: str | None = None
+
+
+class CheckOrCall(msgspec.Struct, tag=True):
+    """``p1 cc``: one record for both, as the amount to call decides which it is."""
+
+    player: int
+    comment: str | None = None
+
+
+class CompleteBetOrRaiseTo(msgspec.Struct, tag=True):
+    """``p2 cbr 300``: `amount` is the player's total bet for the street, not the increment."""
+
+    player: int
+    amount: Number
+    comment: str | None = None
+
+
+class StandPatOrDiscard(msgspec.Struct, tag=True):
+    """``p1 sd`` (stand pat, no cards) or ``p1 sd AsQs`` (discard): draw games only."""
+
+    player: int
+    cards: list[Card | None] = msgspec.field(default_factory=list)
+    comment: str | None = None
+
+
+class ShowOrMuck(msgspec.Struct, tag=True):
+    """``p1 sm AsKd`` shows, ``p1 sm`` mucks, ``p1 sm -`` shows the cards dealt in ``dh``.
+
+    Shown cards may be unknown (``p1 sm ????``): a cash-game player kept the hand without
+    showing it.
+    """
+
+    player: int
+    cards: list[Card | None] | None = None
+    as_dealt: bool = False
+    comment: str | None = None
+
+    @property
+    def mucks(self) -> bool:
+        return self.cards is None and not self.as_dealt
+
+
+class NoOp(msgspec.Struct, tag=True):
+    """An empty string (``comment`` None) or a standalone commentary like ``# Burn card 6s``."""
+
+    comment: str | None = None
+
+
+Action: TypeAlias = (
+    DealHole
+    | DealBoard
+    | PostBringIn
+    | Fold
+    | CheckOrCall
+    | CompleteBetOrRaiseTo
+    | StandPatOrDiscard
+    | ShowOrMuck
+    | NoOp
+)
+PlayerAction: TypeAlias = (
+    DealHole
+    | PostBringIn
+    | Fold
+    | CheckOrCall
+    | CompleteBetOrRaiseTo
+    | StandPatOrDiscard
+    | ShowOrMuck
+)
+_PLAYER_ACTIONS = (
+    DealHole,
+    PostBringIn,
+    Fold,
+    CheckOrCall,
+    CompleteBetOrRaiseTo,
+    StandPatOrDiscard,
+    ShowOrMuck,
+)
+_ACTIONS = (*_PLAYER_ACTIONS, DealBoard, NoOp)
+
+
+# --- the hand -----------------------------------------------------------------------------------
+
+
+class HandHistory(msgspec.Struct, kw_only=True):
+    """One hand, field for field as in the standard; ``None`` means the file leaves it out.
+
+    Arrays with one value per player are in PHH player order: the first player is the small blind
+    (the first dealt), the last one has the button. Heads-up, the standard reverse-assigns the
+    forced bets: ``blinds_or_straddles = [1, 2]`` with two players means the button (p2) posts
+    the small blind 1 and p1 the big blind 2; ``antes`` likewise. Nothing here swaps them; the
+    engine maps positions.
+
+    Which of ``blinds_or_straddles``, ``bring_in``, ``small_bet``, ``big_bet`` and ``min_bet``
+    are set depends on the variant (hold'em: blinds plus ``min_bet`` for no limit, ``small_bet``
+    and ``big_bet`` for fixed limit). ``ante_trimming_status`` absent reads as false.
+    Unknown fields (user-defined ones start with ``_``) are kept in ``user_fields``.
+    """
+
+    # Required, in the standard's order.
+    variant: str
+    antes: list[Number]
+    blinds_or_straddles: list[Number] | None = None
+    bring_in: Number | None = None
+    small_bet: Number | None = None
+    big_bet: Number | None = None
+    min_bet: Number | None = None
+    starting_stacks: list[Number]
+    actions: list[Action]
+    # Optional, in the standard's order.
+    author: str | None = None
+    event: str | None = None
+    url: str | None = None
+    venue: str | None = None
+    address: str | None = None
+    city: str | None = None
+    region: str | None = None
+    postal_code: str | None = None
+    country: str | None = None
+    time: datetime.time | None = None
+    time_zone: str | None = None
+    time_zone_abbreviation: str | None = None
+    day: int | None = None
+    month: int | None = None
+    year: int | None = None
+    hand: str | int | None = None
+    level: int | None = None
+    seats: list[int] | None = None
+    seat_count: int | None = None
+    table: str | int | None = None
+    players: list[str] | None = None
+    finishing_stacks: list[Number] | None = None
+    winnings: list[Number] | None = None
+    currency: str | None = None
+    currency_symbol: str | None = None
+    ante_trimming_status: bool | None = None
+    time_limit: Number | None = None
+    time_banks: list[Number] | None = None
+    user_fields: dict[str, Any] = msgspec.field(default_factory=dict)
+
+    @property
+    def player_count(self) -> int:
+        return len(self.starting_stacks)
+
+
+# --- field kinds --------------------------------------------------------------------------------
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_str(value: object) -> bool:
+    return isinstance(value, str)
+
+
+def _is_str_or_int(value: object) -> bool:
+    return isinstance(value, str) or _is_int(value)
+
+
+def _is_local_time(value: object) -> bool:
+    return isinstance(value, datetime.time) and value.tzinfo is None
+
+
+def _array(test: Callable[[object], bool]) -> Callable[[object], bool]:
+    return lambda value: isinstance(value, list) and all(test(item) for item in value)
+
+
+_FIELD_KINDS: dict[str, tuple[Callable[[object], bool], str]] = {
+    "variant": (_is_str, "a string"),
+    "antes": (_array(_is_number), "an array of numbers"),
+    "blinds_or_straddles": (_array(_is_number), "an array of numbers"),
+    "bring_in": (_is_number, "a number"),
+    "small_bet": (_is_number, "a number"),
+    "big_bet": (_is_number, "a number"),
+    "min_bet": (_is_number, "a number"),
+    "starting_stacks": (_array(_is_number), "an array of numbers"),
+    "actions": (_array(_is_str), "an array of strings"),
+    **dict.fromkeys(
+        (
+            "author",
+            "event",
+            "url",
+            "venue",
+            "address",
+            "city",
+            "region",
+            "postal_code",
+            "country",
+        ),
+        (_is_str, "a string"),
+    ),
+    "time": (_is_local_time, "a local time like 12:34:56"),
+    "time_zone": (_is_str, "a string"),
+    "time_zone_abbreviation": (_is_str, "a string"),
+    "day": (_is_int, "an integer"),
+    "month": (_is_int, "an integer"),
+    "year": (_is_int, "an integer"),
+    "hand": (_is_str_or_int, "a string or an integer"),
+    "level": (_is_int, "an integer"),
+    "seats": (_array(_is_int), "an array of integers"),
+    "seat_count": (_is_int, "an integer"),
+    "table": (_is_str_or_int, "a string or an integer"),
+    "players": (_array(_is_str), "an array of strings"),
+    "finishing_stacks": (_array(_is_number), "an array of numbers"),
+    "winnings": (_array(_is_number), "an array of numbers"),
+    "currency": (_is_str, "a string"),
+    "currency_symbol": (_is_str, "a string"),
+    "ante_trimming_status": (lambda v: isinstance(v, bool), "true or false"),
+    "time_limit": (_is_number, "a number"),
+    "time_banks": (_array(_is_number), "an array of numbers"),
+}
+FIELDS: tuple[str, ...] = tuple(_FIELD_KINDS)
+"""The standard's fields in its order: required ones first, then the optional ones."""
+
+_PER_PLAYER_FIELDS = (
+    "antes",
+    "blinds_or_straddles",
+    "seats",
+    "players",
+    "finishing_stacks",
+    "winnings",
+    "time_banks",
+)
+_NON_NEGATIVE_FIELDS = ("antes", "blinds_or_straddles", "finishing_stacks", "winnings")
+_POSITIVE_FIELDS = ("bring_in", "small_bet", "big_bet", "min_bet")
+
+
+# --- cards and action strings -------------------------------------------------------------------
+
+_PLAYER = re.compile(r"p([1-9][0-9]*)")
+_INTEGER = re.compile(r"[0-9]+")
+_DECIMAL = re.compile(r"(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|[0-9]+[eE][+-]?[0-9]+")
+_CARD_HELP = "cards are written like As, Td or 9c, and ?? when unknown"
+
+
+def _parse_cards(word: str) -> list[Card | None]:
+    cards: list[Card | None] = []
+    for start in range(0, len(word), 2):
+        token = word[start : start + 2]
+        if token == "??":
+            cards.append(None)
+            continue
+        rank = RANKS.find(token[0])
+        suit = SUITS.find(token[1]) if len(token) == 2 else -1
+        if rank < 0 or suit < 0:
+            if "?" in token:
+                raise PHHError(f'"{token}" is not a card: an unknown card is written ?? as a whole')
+            raise PHHError(f'"{token}" is not a card ({_CARD_HELP})')
+        cards.append(make_card(rank, suit))
+    return cards
+
+
+_CARD_TEXTS = tuple(format_card(card) for card in range(52))
+
+
+def _format_cards(cards: Iterable[Card | None]) -> str:
+    parts: list[str] = []
+    for card in cards:
+        if card is None:
+            parts.append("??")
+        elif type(card) is int and 0 <= card < 52:
+            parts.append(_CARD_TEXTS[card])
+        else:
+            raise PHHError(f"{card!r} is not a card (an int 0..51, or None when unknown)")
+    return "".join(parts)
+
+
+def _parse_player(word: str) -> int:
+    match = _PLAYER.fullmatch(word)
+    if match is None:
+        raise PHHError(f'"{word}" is not an actor (d for the dealer, p1, p2, ... for players)')
+    return int(match.group(1)) - 1
+
+
+def _parse_amount(word: str) -> Number:
+    amount: Number
+    if _INTEGER.fullmatch(word):
+        amount = int(word)
+    elif _DECIMAL.fullmatch(word):
+        amount = float(word)
+    else:
+        raise PHHError(f'"{word}" is not an amount')
+    if not 0 < amount < math.inf:
+        raise PHHError(f"the amount {word} is not positive")
+    return amount
+
+
+def _format_amount(amount: object) -> str:
+    if isinstance(amount, bool) or not isinstance(amount, int | float) or not 0 < amount < math.inf:
+        raise PHHError(f"{amount!r} is not a positive amount")
+    return repr(amount)
+
+
+def _expect(kind: str, args: list[str], count: int | tuple[int, int], usage: str) -> None:
+    low, high = count if isinstance(count, tuple) else (count, count)
+    if not low <= len(args) <= high:
+        raise PHHError(f"{kind} is written {usage}")
+
+
+def _parse_action(text: str) -> Action:
+    body, hash_sign, rest = text.partition("#")
+    comment = rest.strip() if hash_sign else None
+    words = body.split()
+    if not words:
+        return NoOp(comment)
+    actor, *args = words
+    if actor == "d":
+        if not args:
+            raise PHHError("the dealer's action is missing (db or dh)")
+        kind, *args = args
+        if kind == "db":
+            _expect(kind, args, 1, '"d db JcQh3s"')
+            return DealBoard(_parse_cards(args[0]), comment)
+        if kind == "dh":
+            _expect(kind, args, 2, '"d dh p1 AsKd"')
+            return DealHole(_parse_player(args[0]), _parse_cards(args[1]), comment)
+        raise PHHError(f'"{kind}" is not a dealer action (db, dh)')
+    player = _parse_player(actor)
+    if not args:
+        raise PHHError(f"the action of {actor} is missing (f, cc, cbr, pb, sd, sm)")
+    kind, *args = args
+    if kind in ("f", "cc", "pb"):
+        _expect(kind, args, 0, f'"{actor} {kind}", with nothing after it')
+        if kind == "f":
+            return Fold(player, comment)
+        return CheckOrCall(player, comment) if kind == "cc" else PostBringIn(player, comment)
+    if kind == "cbr":
+        _expect(kind, args, 1, f'"{actor} cbr 300", with the amount bet or raised to')
+        return CompleteBetOrRaiseTo(player, _parse_amount(args[0]), comment)
+    if kind == "sd":
+        _expect(kind, args, (0, 1), f'"{actor} sd" (stand pat) or "{actor} sd AsQs" (discard)')
+        return StandPatOrDiscard(player, _parse_cards(args[0]) if args else [], comment)
+    if kind == "sm":
+        _expect(kind, args, (0, 1), f'"{actor} sm AsKd" (show), "{actor} sm -" or "{actor} sm"')
+        if not args:
+            return ShowOrMuck(player, None, False, comment)
+        if args[0] == "-":
+            return ShowOrMuck(player, None, True, comment)
+        return ShowOrMuck(player, _parse_cards(args[0]), False, comment)
+    raise PHHError(f'"{kind}" is not a player action (f, cc, cbr, pb, sd, sm)')
+
+
+def parse_action(text: str) -> Action:
+    """Read one action string (``"p2 cbr 300 # min-raise"``) into its record."""
+    try:
+        return _parse_action(text)
+    except PHHError as error:
+        raise PHHError(f'"{text}": {error}') from None
+
+
+def format_action(action: Action) -> str:
+    """The PHH string of an action record, so the engine can write what it played."""
+    body: str
+    if isinstance(action, NoOp):
+        body = ""
+    elif isinstance(action, DealBoard):
+        body = f"d db {_format_board_or_hole(action.cards)}"
+    elif isinstance(action, _PLAYER_ACTIONS):
+        if not _is_int(action.player) or action.player < 0:
+            raise PHHError(f"{action.player!r} is not a player index (0-based)")
+        actor = f"p{action.player + 1}"
+        if isinstance(action, DealHole):
+            body = f"d dh {actor} {_format_board_or_hole(action.cards)}"
+        elif isinstance(action, Fold):
+            body = f"{actor} f"
+        elif isinstance(action, CheckOrCall):
+            body = f"{actor} cc"
+        elif isinstance(action, PostBringIn):
+            body = f"{actor} pb"
+        elif isinstance(action, CompleteBetOrRaiseTo):
+            body = f"{actor} cbr {_format_amount(action.amount)}"
+        elif isinstance(action, StandPatOrDiscard):
+            body = f"{actor} sd {_format_cards(action.cards)}".rstrip()
+        elif action.cards is None:
+            body = f"{actor} sm -" if action.as_dealt else f"{actor} sm"
+        elif action.as_dealt or not action.cards:
+            raise PHHError("a show names its cards, or sets as_dealt with cards None; None mucks")
+        else:
+            body = f"{actor} sm {_format_cards(action.cards)}"
+    else:
+        raise PHHError(f"{action!r} is not an action record")
+    comment = action.comment
+    if comment is None:
+        return body
+    if not isinstance(comment, str):
+        raise PHHError(f"the comment {comment!r} is not a string")
+    hash_part = f"# {comment.strip()}" if comment.strip() else "#"
+    return f"{body} {hash_part}" if body else hash_part
+
+
+def _format_board_or_hole(cards: list[Card | None]) -> str:
+    if not cards:
+        raise PHHError("a dealing action deals at least one card")
+    return _format_cards(cards)
+
+
+# --- checking a hand ----------------------------------------------------------------------------
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def _describe(value: object) -> str:
+    """The value as the file would spell it, or as Python does when TOML cannot hold it."""
+    if isinstance(value, tuple):
+        return repr(value)
+    try:
+        return _toml_value(value)
+    except PHHError:
+        return repr(value)
+
+
+def _check_hand(hand: HandHistory) -> None:
+    """Refuse a hand the standard forbids; the same checks guard reading and writing."""
+    variant = hand.variant
+    if not isinstance(variant, str):
+        raise PHHError(f'field "variant": expected a string, got {_describe(variant)}')
+    if variant not in VARIANTS:
+        known = ", ".join(VARIANTS)
+        raise PHHError(f'variant "{variant}" is not a code of the standard (known: {known})')
+    wanted = _BET_FIELDS[variant]
+    for name in _ALL_BET_FIELDS:
+        present = getattr(hand, name) is not None
+        if name in wanted and not present:
+            raise PHHError(f'missing field "{name}" (variant "{variant}" needs it)')
+        if name not in wanted and present:
+            uses = ", ".join(wanted)
+            raise PHHError(f'field "{name}" is not used by variant "{variant}" (it uses {uses})')
+    for name, (test, expected) in _FIELD_KINDS.items():
+        value = getattr(hand, name)
+        if name == "actions" or value is None:
+            continue
+        if not test(value):
+            raise PHHError(f'field "{name}": expected {expected}, got {_describe(value)}')
+
+    stacks = hand.starting_stacks
+    count = len(stacks)
+    if count < 2:
+        raise PHHError(f'field "starting_stacks": a hand needs at least 2 players, not {count}')
+    if not all(stack > 0 for stack in stacks):
+        raise PHHError(f'field "starting_stacks": stacks must be positive, got {_describe(stacks)}')
+    for name in _PER_PLAYER_FIELDS:
+        values = getattr(hand, name)
+        if values is not None and len(values) != count:
+            raise PHHError(
+                f'field "{name}" has {_count(len(values), "value")} but there are'
+                f' {_count(count, "player")} (from "starting_stacks")'
+            )
+    for name in _NON_NEGATIVE_FIELDS:
+        values = getattr(hand, name)
+        if values is not None and not all(value >= 0 for value in values):
+            raise PHHError(f'field "{name}": values must be 0 or more, got {_describe(values)}')
+    for name in _POSITIVE_FIELDS:
+        value = getattr(hand, name)
+        if value is not None and not value > 0:
+            raise PHHError(f'field "{name}" must be positive, got {_describe(value)}')
+
+    user_fields = hand.user_fields
+    if not isinstance(user_fields, dict):
+        raise PHHError('"user_fields" must be a dict')
+    for key in user_fields:
+        if not isinstance(key, str) or key in _FIELD_KINDS:
+            raise PHHError(f"user field {key!r} clashes with a field of the standard")
+
+    _check_actions(hand, count)
+
+
+def _where(number: int, action: Action) -> str:
+    return f'action {number} "{format_action(action)}"'
+
+
+def _check_actions(hand: HandHistory, count: int) -> None:
+    """Players in range and cards the deck can hold; the records themselves are well formed."""
+    short_deck = hand.variant in _SHORT_DECK_VARIANTS
+    dealt: set[Card] | None = set() if hand.variant in _ONE_DECK_BOARD_GAMES else None
+    for number, action in enumerate(hand.actions, start=1):
+        if isinstance(action, _PLAYER_ACTIONS) and action.player >= count:
+            raise PHHError(
+                f"{_where(number, action)}: there is no player {action.player + 1}"
+                f" (the hand has {count})"
+            )
+        cards: list[Card | None] = getattr(action, "cards", None) or []
+        if short_deck:
+            for card in cards:
+                if card is not None and rank_of(card) < _SHORT_DECK_LOWEST_RANK:
+                    raise PHHError(
+                        f"{_where(number, action)}: {format_card(card)} is not in the short deck"
+                        " (six to ace)"
+                    )
+        if dealt is not None and isinstance(action, DealHole | DealBoard):
+            for card in cards:
+                if card is None:
+                    continue
+                if card in dealt:
+                    raise PHHError(
+                        f"{_where(number, action)}: {format_card(card)} was already dealt"
+                    )
+                dealt.add(card)
+
+
+def _format_actions(actions: object) -> list[str]:
+    """Every action's string, refusing malformed records before anything else is checked."""
+    if not isinstance(actions, list):
+        raise PHHError('field "actions": expected a list of action records')
+    texts: list[str] = []
+    for number, action in enumerate(actions, start=1):
+        try:
+            texts.append(format_action(action))
+        except PHHError as error:
+            raise PHHError(f"action {number}: {error}") from None
+    return texts
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+
+def _parse_toml(text: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise PHHError(f"not valid TOML: {error}") from None
+
+
+def from_table(table: Mapping[str, Any]) -> HandHistory:
+    """A hand from a TOML table already read, by tomllib or out of a larger document."""
+    for name in ("variant", "antes", "starting_stacks", "actions"):
+        if name not in table:
+            hint = ""
+            if name == "variant" and table and all(isinstance(v, dict) for v in table.values()):
+                hint = " (this looks like a .phhs collection: use loads_collection)"
+            raise PHHError(f'missing field "{name}"{hint}')
+    raw_actions = table["actions"]
+    test, expected = _FIELD_KINDS["actions"]
+    if not test(raw_actions):
+        raise PHHError(f'field "actions": expected {expected}, got {_describe(raw_actions)}')
+    actions: list[Action] = []
+    for number, text in enumerate(raw_actions, start=1):
+        try:
+            actions.append(_parse_action(text))
+        except PHHError as error:
+            raise PHHError(f'action {number} "{text}": {error}') from None
+    known: dict[str, Any] = {}
+    user_fields: dict[str, Any] = {}
+    for key, value in table.items():
+        if key == "actions":
+            continue
+        if key in _FIELD_KINDS:
+            known[key] = value
+            continue
+        if not key.startswith("_"):
+            warnings.warn(
+                PHHWarning(f'unknown field "{key}" kept (user-defined fields start with "_")'),
+                stacklevel=3,
+            )
+        user_fields[key] = value
+    hand = HandHistory(**known, actions=actions, user_fields=user_fields)
+    _check_hand(hand)
+    return hand
+
+
+def loads(text: str) -> HandHistory:
+    """Read one hand from the text of a ``.phh`` file."""
+    return from_table(_parse_toml(text))
+
+
+def loads_collection(text: str) -> list[HandHistory]:
+    """Read the hands of a ``.phhs`` file, one TOML table each, in file order.
+
+    The table names (``[1]``, ``[2]``, ...) only separate the hands and are not kept.
+    """
+    hands: list[HandHistory] = []
+    for key, table in _parse_toml(text).items():
+        section = f"[{_toml_key(key)}]"
+        if not isinstance(table, dict):
+            raise PHHError(f"{section} is not a hand: a .phhs file holds only tables like [1]")
+        try:
+            hands.append(from_table(table))
+        except PHHError as error:
+            raise PHHError(f"hand {section}: {error}") from None
+    return hands
+
+
+def _read(path: PathLike) -> str:
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    except UnicodeDecodeError as error:
+        raise PHHError(f"{os.fspath(path)}: not UTF-8 text ({error.reason})") from None
+
+
+def load(path: PathLike) -> HandHistory:
+    """Read a ``.phh`` file; errors name the file."""
+    text = _read(path)
+    try:
+        return loads(text)
+    except PHHError as error:
+        raise PHHError(f"{os.fspath(path)}: {error}") from None
+
+
+def load_collection(path: PathLike) -> list[HandHistory]:
+    """Read a ``.phhs`` file; errors name the file and the hand."""
+    text = _read(path)
+    try:
+        return loads_collection(text)
+    except PHHError as error:
+        raise PHHError(f"{os.fspath(path)}: {error}") from None
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_NEEDS_ESCAPE = re.compile(r'[\x00-\x1f"\\\x7f\ud800-\udfff]')
+_ESCAPES = {
+    '"': '\\"',
+    "\\": "\\\\",
+    "\b": "\\b",
+    "\t": "\\t",
+    "\n": "\\n",
+    "\f": "\\f",
+    "\r": "\\r",
+}
+
+
+def _toml_string(text: str) -> str:
+    if _NEEDS_ESCAPE.search(text) is None:
+        return f'"{text}"'
+    parts: list[str] = []
+    for char in text:
+        if char in _ESCAPES:
+            parts.append(_ESCAPES[char])
+        elif char < " " or char == "\x7f":
+            parts.append(f"\\u{ord(char):04X}")
+        elif "\ud800" <= char <= "\udfff":
+            raise PHHError(f"{text!r} holds a lone surrogate, which UTF-8 cannot store")
+        else:
+            parts.append(char)
+    return '"' + "".join(parts) + '"'
+
+
+def _toml_key(key: object) -> str:
+    if not isinstance(key, str):
+        raise PHHError(f"{key!r} is not a TOML key (keys are strings)")
+    return key if _BARE_KEY.fullmatch(key) else _toml_string(key)
+
+
+def _toml_value(value: object) -> str:
+    """One TOML value on one line: the kinds tomllib reads back as the same Python values."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        if not -(2**63) <= value < 2**63:
+            raise PHHError(f"{value} does not fit TOML's 64-bit integers")
+        return str(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "nan"
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return repr(value)
+    if isinstance(value, str):
+        return _toml_string(value)
+    if isinstance(value, datetime.datetime | datetime.date):
+        return value.isoformat()
+    if isinstance(value, datetime.time):
+        if value.tzinfo is not None:
+            raise PHHError(f"TOML has no time of day with a time zone: {value.isoformat()}")
+        return value.isoformat()
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(item) for item in value) + "]"
+    if isinstance(value, dict):
+        pairs = (f"{_toml_key(key)} = {_toml_value(item)}" for key, item in value.items())
+        return "{" + ", ".join(pairs) + "}"
+    if value is None:
+        raise PHHError("TOML has no null value")
+    raise PHHError(f"TOML cannot hold the {type(value).__name__} value {value!r}")
+
+
+def to_table(hand: HandHistory) -> dict[str, Any]:
+    """The checked hand as the TOML table ``dumps`` writes, which tomllib reads back from it.
+
+    Fields come in the standard's order, then the unknown ones; the values are the hand's own
+    lists, not copies.
+    """
+    action_texts = _format_actions(hand.actions)
+    _check_hand(hand)
+    table: dict[str, Any] = {}
+    for name in FIELDS:
+        value = action_texts if name == "actions" else getattr(hand, name)
+        if value is not None:
+            table[name] = value
+    table.update(hand.user_fields)
+    return table
+
+
+def dumps(hand: HandHistory) -> str:
+    """The ``.phh`` text of a hand: the standard's fields in its order, then the unknown ones."""
+    lines: list[str] = []
+    for key, value in to_table(hand).items():
+        if key == "actions" and value:
+            lines.append("actions = [")
+            lines.extend(f"  {_toml_string(text)}," for text in value)
+            lines.append("]")
+            continue
+        try:
+            lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
+        except PHHError as error:
+            raise PHHError(f"user field {key!r}: {error}") from None
+    return "\n".join(lines) + "\n"
+
+
+def dumps_collection(hands: Iterable[HandHistory]) -> str:
+    """The ``.phhs`` text of several hands, as tables ``[1]``, ``[2]``, ..."""
+    sections: list[str] = []
+    for number, hand in enumerate(hands, start=1):
+        try:
+            sections.append(f"[{number}]\n{dumps(hand)}")
+        except PHHError as error:
+            raise PHHError(f"hand [{number}]: {error}") from None
+    return "\n".join(sections)
+
+
+def _write(text: str, path: PathLike) -> None:
+    with open(path, "w", encoding="utf-8", newline="\n") as file:
+        file.write(text)
+
+
+def dump(hand: HandHistory, path: PathLike) -> None:
+    """Write a ``.phh`` file (the hand is checked before anything is written)."""
+    _write(dumps(hand), path)
+
+
+def dump_collection(hands: Iterable[HandHistory], path: PathLike) -> None:
+    """Write a ``.phhs`` file (every hand is checked before anything is written)."""
+    _write(dumps_collection(hands), path)
