@@ -7,8 +7,9 @@ is the high-card draw order of RULES.md §3 (rank first, then ♠ > ♥ > ♦ > 
 
 from __future__ import annotations
 
+import math
+import os
 import re
-import secrets
 from collections.abc import Iterable, Sequence
 from enum import Enum
 from typing import TypeAlias
@@ -98,7 +99,8 @@ def _bad_token(word: str, position: int) -> str:
     return rest[:width] if len(rest) >= width else rest
 
 
-_LETTERS = tuple(rank + suit for rank in RANKS for suit in SUITS)
+CARD_NAMES = tuple(rank + suit for rank in RANKS for suit in SUITS)  # "As", indexed by card
+_LETTERS = CARD_NAMES
 _SYMBOLS = tuple(rank + suit for rank in RANKS for suit in SUIT_SYMBOLS)
 
 
@@ -126,7 +128,26 @@ def check_in_deck(cards: Iterable[Card], deck: Deck) -> None:
             raise CardError(f"{format_card(card)} is not in the short deck (six to ace)")
 
 
-_system_random = secrets.SystemRandom()
+def _uniform_below(limit: int) -> int:
+    """A uniform integer in [0, limit) from the OS's cryptographic source (rejection sampling)."""
+    bits = limit.bit_length()
+    size = (bits + 7) // 8
+    while True:
+        value = int.from_bytes(os.urandom(size), "big") >> (size * 8 - bits)
+        if value < limit:
+            return value
+
+
+def crypto_shuffle(cards: list[Card]) -> None:
+    """Fisher-Yates driven by one uniform draw over all n! orders, read from os.urandom.
+
+    The mixed-radix digits of a uniform number below n! are independent and uniform, so each
+    swap index is exactly uniform; one read of the OS source instead of one per card.
+    """
+    draw = _uniform_below(math.factorial(len(cards)))
+    for top in range(len(cards) - 1, 0, -1):
+        draw, pick = divmod(draw, top + 1)
+        cards[top], cards[pick] = cards[pick], cards[top]
 
 
 def shuffled(deck: Deck, order: Sequence[Card] | None = None) -> list[Card]:
@@ -136,7 +157,7 @@ def shuffled(deck: Deck, order: Sequence[Card] | None = None) -> list[Card]:
     """
     cards = deck.cards()
     if order is None:
-        _system_random.shuffle(cards)
+        crypto_shuffle(cards)
         return cards
     if sorted(order) != cards:
         raise CardError("an injected deck order must hold every card of the deck exactly once")

@@ -28,31 +28,24 @@ def add_replay_command(commands: argparse._SubParsersAction[argparse.ArgumentPar
 
 
 def run_replay(args: argparse.Namespace) -> int:
+    import os
     import time
 
     import msgspec
 
-    from chatdealer import phh
-    from chatdealer.replay import ReplayResult, record_paths, records_in, replay
+    from chatdealer.replay import record_paths, replay_files
 
     started = time.perf_counter()
     counts = {"match": 0, "differ": 0, "unreadable": 0}
     encode = msgspec.json.Encoder().encode
-    out = sys.stdout
-    for path in record_paths(args.paths):
-        try:
-            records = records_in(path)
-        except (OSError, phh.PHHError) as problem:
+    paths = list(record_paths(args.paths))
+    for replayed in replay_files(paths, workers=os.cpu_count() or 1):
+        if not replayed.readable:
             counts["unreadable"] += 1
-            line = ReplayResult(
-                path=str(path), ok=False, finishing_stacks=None, expected=None, error=str(problem)
-            )
-            out.write(encode(line).decode() + "\n")
-            continue
-        for name, record in records:
-            result = replay(record, name)
-            counts["match" if result.ok else "differ"] += 1
-            out.write(encode(result).decode() + "\n")
+        for result in replayed.results:
+            if replayed.readable:
+                counts["match" if result.ok else "differ"] += 1
+            sys.stdout.write(encode(result).decode() + "\n")
     seconds = time.perf_counter() - started
     total = counts["match"] + counts["differ"]
     print(

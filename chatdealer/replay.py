@@ -7,6 +7,7 @@ goes through the same checks as a player's, and the finishing stacks must equal 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import msgspec
@@ -51,6 +52,11 @@ def config_for(record: phh.HandHistory) -> HandConfig:
     if record.variant not in STRUCTURES:
         raise ReplayError(f"variant {record.variant} is not dealt here (NT, FT and NS are)")
     variant, structure = STRUCTURES[record.variant]
+    extra = record.user_fields  # written by history.to_phh for what PHH has no field for
+    if "_betting_structure" in extra:
+        structure = BettingStructure(extra["_betting_structure"])
+    dead = _whole(extra.get("_dead"), "_dead")
+    live_posts = _whole(extra.get("_live_posts"), "_live_posts")
     stacks = _whole(record.starting_stacks, "starting_stacks")
     antes = _whole(record.antes, "antes")
     blinds = _whole(record.blinds_or_straddles, "blinds_or_straddles")
@@ -59,15 +65,19 @@ def config_for(record: phh.HandHistory) -> HandConfig:
     return HandConfig(
         variant=variant,
         # PHH short-deck records come from PokerKit, which ranks a straight above trips.
-        straight_beats_trips=variant is Variant.SHORT_DECK,
+        straight_beats_trips=bool(
+            extra.get("_straight_beats_trips", variant is Variant.SHORT_DECK)
+        ),
         structure=structure,
         starting_stacks=stacks,
         antes=antes,
         ante_trimming=bool(record.ante_trimming_status),
         blinds_or_straddles=blinds,
+        dead=dead,
+        live_posts=live_posts,
         min_bet=int(record.min_bet or 0),
-        small_bet=int(record.small_bet or 0),
-        big_bet=int(record.big_bet or 0),
+        small_bet=int(record.small_bet or extra.get("_small_bet", 0)),
+        big_bet=int(record.big_bet or extra.get("_big_bet", 0)),
         names=tuple(record.players or ()),
     )
 
@@ -162,3 +172,30 @@ def records_in(path: Path) -> list[tuple[str, phh.HandHistory]]:
         hands = phh.load_collection(path)
         return [(f"{path}#{index}", hand) for index, hand in enumerate(hands, start=1)]
     return [(str(path), phh.load(path))]
+
+
+class FileReplay(msgspec.Struct):
+    """The hands of one file replayed; an unreadable file has one result saying why."""
+
+    readable: bool
+    results: list[ReplayResult]
+
+
+def replay_file(path: Path) -> FileReplay:
+    try:
+        records = records_in(path)
+    except (OSError, phh.PHHError) as problem:
+        failed = ReplayResult(
+            path=str(path), ok=False, finishing_stacks=None, expected=None, error=str(problem)
+        )
+        return FileReplay(readable=False, results=[failed])
+    return FileReplay(readable=True, results=[replay(record, name) for name, record in records])
+
+
+def replay_files(paths: Sequence[Path], workers: int = 1) -> Iterator[FileReplay]:
+    """Replay files in order; a large batch is shared among `workers` processes."""
+    if workers <= 1 or len(paths) < 500:
+        yield from map(replay_file, paths)
+        return
+    with ProcessPoolExecutor(workers) as pool:
+        yield from pool.map(replay_file, paths, chunksize=250)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from chatdealer.cards import (
     CardError,
     Deck,
+    crypto_shuffle,
     format_card,
     format_cards,
     parse_card,
@@ -65,3 +68,17 @@ def test_shuffle_is_a_permutation_and_an_injected_order_is_kept() -> None:
 def test_shuffles_differ() -> None:
     """The system's cryptographic source: two 52-card shuffles agreeing is a 1 in 52! event."""
     assert shuffled(Deck.STANDARD) != shuffled(Deck.STANDARD)
+
+
+def test_the_crypto_shuffle_deals_every_order_equally_often() -> None:
+    """A chi-square test over the 24 orders of four cards; the bound fails once in ~10^7 runs."""
+    counts: Counter[tuple[int, ...]] = Counter()
+    draws = 24_000
+    for _ in range(draws):
+        cards = [0, 1, 2, 3]
+        crypto_shuffle(cards)
+        counts[tuple(cards)] += 1
+    assert len(counts) == 24
+    expected = draws / 24
+    chi_square = sum((seen - expected) ** 2 / expected for seen in counts.values())
+    assert chi_square < 70  # 23 degrees of freedom

@@ -7,10 +7,12 @@ The whole state is a msgspec struct, so it serialises to JSON and back unchanged
 
 from __future__ import annotations
 
+import functools
 from enum import IntEnum
 
 import msgspec
 
+from chatdealer.cards import CARD_NAMES as _CARD_NAMES
 from chatdealer.cards import check_in_deck, check_unique, format_cards
 from chatdealer.engine.betting import (
     LegalActions,
@@ -103,14 +105,17 @@ class Hand(msgspec.Struct, kw_only=True):
 
     def pots(self) -> list[Pot]:
         """The pots as they stand, bets of the current round not yet gathered."""
-        gathered = [c - b for c, b in zip(self.contributed, self.bets, strict=True)]
-        in_hand = self.in_hand()
-        if not any(a and live for a, live in zip(self.all_in, in_hand, strict=True)):
-            # Nobody all-in: one pot, open to everyone still in.
-            eligible = tuple(seat for seat, live in enumerate(in_hand) if live)
-            total = sum(gathered) + self.dead_money
+        folded, all_in = self.folded, self.all_in
+        count = len(folded)
+        for seat in range(count):
+            if all_in[seat] and not folded[seat]:
+                break
+        else:  # nobody all-in: one pot, open to everyone still in
+            total = sum(self.contributed) - sum(self.bets) + self.dead_money
+            eligible = tuple([seat for seat in range(count) if not folded[seat]])
             return [Pot(total, eligible)] if total else []
-        return build_pots(gathered, in_hand, self.dead_money)
+        gathered = [c - b for c, b in zip(self.contributed, self.bets, strict=True)]
+        return build_pots(gathered, self.in_hand(), self.dead_money)
 
     def legal_actions(self) -> LegalActions:
         if self.phase is not Phase.BETTING or self.actor < 0:
@@ -293,7 +298,7 @@ class Hand(msgspec.Struct, kw_only=True):
         if contenders == 1:
             self._settle(events)
             return False
-        able = sum(1 for f, a in zip(self.folded, self.all_in, strict=True) if not f and not a)
+        able = [f or a for f, a in zip(self.folded, self.all_in, strict=True)].count(False)
         if self.street is Street.RIVER or able <= 1:
             self._begin_showdown(events)
             return False
@@ -475,11 +480,10 @@ def deal_hand(
     config: HandConfig, deck: list[int], *, manual_showdown: bool = False
 ) -> tuple[Hand, list[Event]]:
     """A new hand from `deck` (dealing order), with the events of its opening."""
-    config.validate()
+    plan = _plan(config)
     count = config.seat_count
-    needed = 2 * count + 8
-    if len(deck) < needed:
-        raise ConfigError(f"{count} players need a deck of at least {needed} cards")
+    if len(deck) < 2 * count + 8:
+        raise ConfigError(f"{count} players need a deck of at least {2 * count + 8} cards")
     if len(set(deck)) != len(deck):
         check_unique(deck)
     if min(deck) < config.variant.deck.lowest_rank * 4:
@@ -487,7 +491,8 @@ def deal_hand(
     hand = Hand(
         config=config,
         deck=list(deck),
-        holes=[[] for _ in range(count)],
+        holes=[[deck[seat], deck[count + seat]] for seat in range(count)],
+        dealt=2 * count,
         stacks=list(config.starting_stacks),
         bets=[0] * count,
         contributed=[0] * count,
@@ -499,55 +504,66 @@ def deal_hand(
         manual_showdown=manual_showdown,
     )
     events: list[Event] = []
-    _post_forced_bets(hand, events)
-    for _ in range(2):
-        for seat in range(count):
-            hand.holes[seat].append(deck[hand.dealt])
-            hand.dealt += 1
-    for seat in range(count):
-        hand.actions.append(f"d dh p{seat + 1} {format_cards(hand.holes[seat], sep='')}")
-        events.append(HoleCardsDealt(seat, tuple(hand.holes[seat])))
-    blinds = config.per_seat(config.blinds_or_straddles)
-    posts = config.per_seat(config.live_posts)
-    level = max(b + p for b, p in zip(blinds, posts, strict=True))
+    _post_forced_bets(hand, plan, events)
+    names = _CARD_NAMES
+    for seat, (first, second) in enumerate(hand.holes):
+        hand.actions.append(f"d dh p{seat + 1} {names[first]}{names[second]}")
+        events.append(HoleCardsDealt(seat, (first, second)))
     hand._reset_round()
     round_ = hand.round
-    round_.level = level
+    round_.level = plan.level
     if config.structure is BettingStructure.FIXED_LIMIT:
-        round_.full_level = level
-        round_.raises = 1 if level else 0
+        round_.full_level = plan.level
+        round_.raises = 1 if plan.level else 0
     else:
-        round_.raise_size = max(config.min_bet, level)
-    top = max(blinds)
-    start = 0 if top == 0 else (count - 1 - blinds[::-1].index(top) + 1) % count
-    hand._begin_round(start, events)
+        round_.raise_size = max(config.min_bet, plan.level)
+    hand._begin_round(plan.first_to_act, events)
     return hand, events
 
 
-def _post_forced_bets(hand: Hand, events: list[Event]) -> None:
+class _ForcedBets(msgspec.Struct, frozen=True):
+    """The forced bets of a configuration, per seat, worked out once per configuration."""
+
+    posts: tuple[tuple[int, str, int], ...]  # (seat, kind, amount) in posting order
+    level: int  # the bet to call pre-flop, as the blinds were meant to be (RULES.md §10)
+    first_to_act: int
+
+
+@functools.lru_cache(maxsize=1024)
+def _plan(config: HandConfig) -> _ForcedBets:
     """Antes first, then dead money, then the live blinds and posts (RULES.md §3)."""
-    config = hand.config
-    antes = config.per_seat(config.antes)
-    dead = config.per_seat(config.dead)
-    blinds = config.per_seat(config.blinds_or_straddles)
-    posts = config.per_seat(config.live_posts)
-    for seat in range(hand.seat_count):
-        for kind, owed in (("ante", antes[seat]), ("dead", dead[seat])):
-            paid = min(owed, hand.stacks[seat])
-            if paid:
-                hand.stacks[seat] -= paid
-                if kind == "ante" and config.ante_trimming:
-                    hand.contributed[seat] += paid
-                else:
-                    hand.dead_money += paid
-                hand.all_in[seat] = hand.stacks[seat] == 0
-                events.append(ForcedBetPosted(seat, kind, paid, hand.all_in[seat]))
-    for seat in range(hand.seat_count):
-        owed = blinds[seat] + posts[seat]
-        paid = min(owed, hand.stacks[seat])
-        if paid:
+    config.validate()
+    count = config.seat_count
+    antes, dead = config.per_seat(config.antes), config.per_seat(config.dead)
+    blinds, posts = config.per_seat(config.blinds_or_straddles), config.per_seat(config.live_posts)
+    plan: list[tuple[int, str, int]] = []
+    for seat in range(count):
+        plan += [(seat, kind, owed) for kind, owed in (("ante", antes[seat]), ("dead", dead[seat]))]
+    for seat in range(count):
+        kind = "post" if not blinds[seat] else "blind"
+        if blinds[seat] and seat >= 2 and (blinds[0] or blinds[1]):
+            kind = "straddle"
+        plan.append((seat, kind, blinds[seat] + posts[seat]))
+    top = max(blinds)
+    first = 0 if top == 0 else (count - blinds[::-1].index(top)) % count
+    level = max(b + p for b, p in zip(blinds, posts, strict=True))
+    return _ForcedBets(tuple(p for p in plan if p[2]), level, first)
+
+
+def _post_forced_bets(hand: Hand, plan: _ForcedBets, events: list[Event]) -> None:
+    trimming = hand.config.ante_trimming
+    stacks = hand.stacks
+    for seat, kind, owed in plan.posts:
+        paid = min(owed, stacks[seat])
+        if not paid:
+            continue
+        if kind in ("ante", "dead"):
+            stacks[seat] -= paid
+            if kind == "ante" and trimming:
+                hand.contributed[seat] += paid
+            else:
+                hand.dead_money += paid
+            hand.all_in[seat] = stacks[seat] == 0
+        else:
             hand._put_in(seat, paid)
-            kind = "post" if not blinds[seat] else "blind"
-            if blinds[seat] and seat >= 2 and (blinds[0] or blinds[1]):
-                kind = "straddle"
-            events.append(ForcedBetPosted(seat, kind, paid, hand.all_in[seat]))
+        events.append(ForcedBetPosted(seat, kind, paid, hand.all_in[seat]))

@@ -60,10 +60,11 @@ class Setup:
 
 
 def random_setup(rng: random.Random) -> Setup:
-    structure = rng.choice(list(BettingStructure))
-    variant = Variant.SHORT_DECK if rng.random() < 0.25 else Variant.HOLDEM
-    if structure is not BettingStructure.NO_LIMIT:
-        variant = Variant.HOLDEM  # PokerKit deals short deck no-limit only
+    # PokerKit deals short deck no-limit only: four kinds of game, equally often.
+    variant, structure = rng.choice(
+        [(Variant.HOLDEM, structure) for structure in BettingStructure]
+        + [(Variant.SHORT_DECK, BettingStructure.NO_LIMIT)]
+    )
     count = rng.randint(2, 6 if variant is Variant.SHORT_DECK else 9)
     big = rng.choice([2, 10, 100])
     blinds = [big // 2, big] + [0] * (count - 2)
@@ -274,5 +275,5 @@ def test_engine_agrees_with_pokerkit_on_10000_random_hands() -> None:
     # Every hand was compared to its end but those cut short by a short big blind, which
     # changes what everyone must call.
     assert outcomes[SHORT_BLIND] < 0.05 * HANDS, outcomes
-    assert all(count > 1000 for count in structures.values()), structures
+    assert all(count > HANDS // 5 for count in structures.values()), structures
     print(dict(outcomes), dict(structures))

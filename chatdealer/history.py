@@ -1,0 +1,61 @@
+"""Any hand the engine plays, written as a PHH hand history.
+
+PHH has no code for pot-limit hold'em or fixed-limit short deck and no fields for dead blinds or
+live posts out of position, so those are kept in user-defined fields (`_betting_structure`,
+`_straight_beats_trips`, `_small_bet`, `_big_bet`, `_dead`, `_live_posts`) that our replay
+reads back; every other PHH tool still reads the file.
+"""
+
+from __future__ import annotations
+
+from chatdealer import phh
+from chatdealer.engine.config import BettingStructure, Variant
+from chatdealer.engine.hand import Hand
+
+
+def to_phh(hand: Hand, *, public: bool = False) -> phh.HandHistory:
+    """The hand as PHH. `public` hides every hole card that was not shown at the showdown."""
+    config = hand.config
+    count = config.seat_count
+    antes: list[int | float] = list(config.per_seat(config.antes))
+    blinds: list[int | float] = list(config.per_seat(config.blinds_or_straddles))
+    if count == 2:  # PHH reverse-assigns the forced bets heads-up
+        antes, blinds = antes[::-1], blinds[::-1]
+    short = config.variant is Variant.SHORT_DECK
+    fixed = config.structure is BettingStructure.FIXED_LIMIT and not short
+    variant = "NS" if short else ("FT" if fixed else "NT")
+    user_fields: dict[str, object] = {}
+    if short:  # PHH readers (PokerKit) rank a short-deck straight above trips unless told
+        user_fields["_straight_beats_trips"] = config.straight_beats_trips
+    if not fixed and config.structure is not BettingStructure.NO_LIMIT:
+        user_fields["_betting_structure"] = config.structure.value
+        if config.structure is BettingStructure.FIXED_LIMIT:
+            user_fields["_small_bet"] = config.small_bet
+            user_fields["_big_bet"] = config.big_bet
+    if any(config.dead):
+        user_fields["_dead"] = list(config.per_seat(config.dead))
+    if any(config.live_posts):
+        user_fields["_live_posts"] = list(config.per_seat(config.live_posts))
+    actions = [phh.parse_action(text) for text in hand.actions]
+    if public:
+        actions = [_hide_unshown(action, hand) for action in actions]
+    return phh.HandHistory(
+        variant=variant,
+        ante_trimming_status=config.ante_trimming,
+        antes=antes,
+        blinds_or_straddles=blinds,
+        small_bet=config.small_bet if fixed else None,
+        big_bet=config.big_bet if fixed else None,
+        min_bet=None if fixed else (config.min_bet or config.small_bet),
+        starting_stacks=[*config.starting_stacks],
+        actions=actions,
+        players=list(config.names) if config.names else None,
+        finishing_stacks=[*hand.stacks] if hand.is_complete else None,
+        user_fields=user_fields,
+    )
+
+
+def _hide_unshown(action: phh.Action, hand: Hand) -> phh.Action:
+    if isinstance(action, phh.DealHole) and not hand.shown[action.player]:
+        return phh.DealHole(player=action.player, cards=[None] * len(action.cards))
+    return action
