@@ -1,0 +1,113 @@
+"""Provably fair dealing: a commitment to the whole deck order before the first card.
+
+Each deck position gets its own salted SHA-256 commitment, `H(salt ‖ position ‖ card)`, and the
+channel is shown one SHA-256 over all of them in order. When the hand ends, the cards that were
+shown (board and shown hands) are opened — position, card and salt — together with the list of
+position commitments; each player privately gets the openings of their own hole cards. Anyone can
+then check that no shown card was changed after the start, while folded, mucked and burned cards
+stay secret: an unopened position reveals only a hash of 16 random bytes and a card.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterable, Sequence
+
+import msgspec
+
+from chatdealer.cards import Card, format_card, parse_card
+
+SALT_BYTES = 16
+
+
+class Opening(msgspec.Struct, frozen=True):
+    """One deck position opened: what card lay there and the salt that hid it."""
+
+    position: int
+    card: str
+    salt: str  # hex
+
+
+class DeckCommitment(msgspec.Struct, frozen=True):
+    """What the dealer keeps secret until the hand ends: the salts of every position."""
+
+    salts: tuple[str, ...]  # hex, one per deck position
+    positions: tuple[str, ...]  # hex commitment of each position
+    root: str  # hex SHA-256 over the position commitments, shown at the start
+
+    def open(self, deck: Sequence[Card], positions: Iterable[int]) -> list[Opening]:
+        return [Opening(p, format_card(deck[p]), self.salts[p]) for p in sorted(set(positions))]
+
+
+class Proof(msgspec.Struct, frozen=True):
+    """Everything a verifier needs: the root shown at the start, every position's commitment,
+    and the openings of the shown cards."""
+
+    root: str
+    positions: tuple[str, ...]
+    openings: tuple[Opening, ...]
+
+
+def _position_commitment(salt: bytes, position: int, card: str) -> str:
+    return hashlib.sha256(salt + f"|{position}|{card}".encode()).hexdigest()
+
+
+def _root(positions: Sequence[str]) -> str:
+    return hashlib.sha256("".join(positions).encode()).hexdigest()
+
+
+def commit(deck: Sequence[Card], salts: Sequence[bytes] | None = None) -> DeckCommitment:
+    """Commit to a deck order; salts come from the OS's cryptographic source unless given."""
+    chosen = list(salts) if salts is not None else [os.urandom(SALT_BYTES) for _ in deck]
+    positions = tuple(
+        _position_commitment(salt, index, format_card(card))
+        for index, (salt, card) in enumerate(zip(chosen, deck, strict=True))
+    )
+    return DeckCommitment(tuple(s.hex() for s in chosen), positions, _root(positions))
+
+
+class VerificationError(ValueError):
+    """A proof that does not hold; the message says which part."""
+
+
+def verify(proof: Proof) -> list[tuple[int, Card]]:
+    """Check a proof; returns the opened (position, card) pairs, or raises VerificationError."""
+    if _root(proof.positions) != proof.root:
+        raise VerificationError("the position commitments do not hash to the commitment shown")
+    opened: list[tuple[int, Card]] = []
+    for opening in proof.openings:
+        if not 0 <= opening.position < len(proof.positions):
+            raise VerificationError(f"position {opening.position} is not in the deck")
+        try:
+            salt = bytes.fromhex(opening.salt)
+            card = parse_card(opening.card)
+        except ValueError as problem:
+            raise VerificationError(f"position {opening.position}: {problem}") from problem
+        expected = proof.positions[opening.position]
+        if _position_commitment(salt, opening.position, format_card(card)) != expected:
+            raise VerificationError(
+                f"position {opening.position} does not open to {opening.card}: "
+                "the card was changed after the commitment"
+            )
+        opened.append((opening.position, card))
+    return opened
+
+
+def hole_positions(seat_count: int, seat: int) -> tuple[int, int]:
+    """The deck positions of a seat's hole cards: dealt one at a time from seat 0."""
+    return seat, seat_count + seat
+
+
+def board_positions(seat_count: int, board_size: int) -> list[int]:
+    """The deck positions of the first `board_size` board cards, skipping the burns."""
+    start = 2 * seat_count
+    return [start + 1, start + 2, start + 3, start + 5, start + 7][:board_size]
+
+
+def shown_positions(seat_count: int, board_size: int, shown_seats: Iterable[int]) -> list[int]:
+    """Every position a public proof opens: the board dealt and the hands shown."""
+    positions = board_positions(seat_count, board_size)
+    for seat in shown_seats:
+        positions.extend(hole_positions(seat_count, seat))
+    return sorted(positions)
