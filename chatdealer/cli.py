@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -13,6 +14,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     add_replay_command(commands)
+    add_verify_command(commands)
+    add_rank_command(commands)
     return parser
 
 
@@ -56,6 +59,72 @@ def run_replay(args: argparse.Namespace) -> int:
     if counts["unreadable"]:
         return 2
     return 1 if counts["differ"] else 0
+
+
+def add_rank_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    rank = commands.add_parser(
+        "rank",
+        help="name the best five-card hand of 5 to 7 cards",
+        description="Name the best hand of 5 to 7 cards and show the five that make it. Cards "
+        "are written As, Td or 10d, A♠, apart or run together (AsKs). Exits 2 on bad cards.",
+    )
+    rank.add_argument("cards", nargs="+", metavar="CARD")
+    rank.add_argument(
+        "--short-deck", action="store_true", help="36 cards, six to ace: a flush beats a full house"
+    )
+    rank.add_argument(
+        "--straight-beats-trips",
+        action="store_true",
+        help="short deck: rank a straight above three of a kind (as PokerKit does)",
+    )
+    rank.set_defaults(handler=run_rank)
+
+
+def run_rank(args: argparse.Namespace) -> int:
+    from chatdealer.cards import CardError, Deck, format_cards, parse_cards
+    from chatdealer.evaluator import evaluate, ranking_for
+
+    deck = Deck.SHORT if args.short_deck else Deck.STANDARD
+    try:
+        hand = evaluate(parse_cards(args.cards), ranking_for(deck, args.straight_beats_trips))
+    except CardError as error:
+        print(f"chatdealer rank: {error}", file=sys.stderr)
+        return 2
+    print(f"{hand.name}: {format_cards(hand.cards)}")
+    return 0
+
+
+def add_verify_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    verify = commands.add_parser(
+        "verify",
+        help="check a hand's card openings against the deck commitment shown at its start",
+        description="Reads a proof (JSON: root, positions, openings) as the dealer publishes it "
+        "at the end of a hand, or as a player receives it privately, and checks it.",
+    )
+    verify.add_argument("proof", metavar="FILE", help="the proof as JSON, or - for stdin")
+    verify.set_defaults(handler=run_verify)
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    import msgspec
+
+    from chatdealer.cards import format_card
+    from chatdealer.fairness import Proof, VerificationError, verify
+
+    try:
+        text = sys.stdin.read() if args.proof == "-" else Path(args.proof).read_text()
+        proof = msgspec.json.decode(text, type=Proof)
+    except (OSError, msgspec.DecodeError, msgspec.ValidationError) as problem:
+        print(f"chatdealer verify: cannot read the proof: {problem}", file=sys.stderr)
+        return 2
+    try:
+        opened = verify(proof)
+    except VerificationError as problem:
+        print(f"NOT VERIFIED: {problem}")
+        return 1
+    cards = " ".join(f"{format_card(card)}@{position}" for position, card in opened)
+    print(f"verified: {len(opened)} cards match the commitment {proof.root[:16]}…: {cards}")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

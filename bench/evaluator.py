@@ -1,0 +1,289 @@
+"""Seven-card evaluations per second: ours against the peer libraries, same hands, one run.
+
+Run by hand: ``.venv/bin/python bench/evaluator.py [--hands N] [--repeats R]``. Every library gets
+the same seeded random hands, converted to its own card objects before the clock starts; each
+timing is repeated and the median rate is reported, with ours/peer ratios. A peer library that is
+not installed is reported as such. The order each peer gives a sample of hands is checked against
+ours first, so a wrong card conversion cannot pass for speed. Last, the cold import time of
+``chatdealer.evaluator`` is measured in fresh interpreters.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import metadata
+from itertools import pairwise
+from types import ModuleType
+from typing import Any
+
+from chatdealer.cards import Deck, format_card
+from chatdealer.evaluator import (
+    HOLDEM,
+    SHORT_DECK,
+    SHORT_DECK_STRAIGHT_BEATS_TRIPS,
+    hand_value,
+    rank7,
+    rank7_for,
+    rank7_short,
+)
+
+Hand = tuple[int, int, int, int, int, int, int]
+SEED = 2024
+CHECKED_HANDS = 2_000  # hands whose order is compared with ours before timing
+POKERKIT_HANDS = 2_000  # PokerKit does a few thousand hands a second
+
+
+@dataclass
+class Contender:
+    name: str
+    deck: Deck
+    hands: int
+    loop: Callable[[], object]  # evaluates `hands` hands once
+    strength: Callable[[Hand], int] | None = None  # higher is stronger, for the order check
+
+
+def random_hands(deck: Deck, count: int) -> list[Hand]:
+    rng = random.Random(SEED)
+    cards = deck.cards()
+    hands = []
+    for _ in range(count):
+        a, b, c, d, e, f, g = rng.sample(cards, 7)
+        hands.append((a, b, c, d, e, f, g))
+    return hands
+
+
+def optional(module: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        return None
+
+
+def version(distribution: str) -> str:
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        return "?"
+
+
+def ours(hands: list[Hand], short_hands: list[Hand]) -> list[Contender]:
+    def holdem_loop() -> None:
+        evaluate = rank7
+        for a, b, c, d, e, f, g in hands:
+            evaluate(a, b, c, d, e, f, g)
+
+    def short_loop() -> None:
+        evaluate = rank7_short
+        for a, b, c, d, e, f, g in short_hands:
+            evaluate(a, b, c, d, e, f, g)
+
+    def checked_loop() -> None:
+        evaluate = hand_value
+        for hand in hands:
+            evaluate(hand)
+
+    return [
+        Contender("ours rank7 (hold'em)", Deck.STANDARD, len(hands), holdem_loop),
+        Contender("ours rank7_short (short deck)", Deck.SHORT, len(short_hands), short_loop),
+        Contender("ours hand_value (checked input)", Deck.STANDARD, len(hands), checked_loop),
+    ]
+
+
+def eval7_contender(hands: list[Hand]) -> Contender | str:
+    eval7 = optional("eval7")
+    if eval7 is None:
+        return "eval7"
+    to_card = [eval7.Card(format_card(card)) for card in range(52)]
+    converted = [[to_card[card] for card in hand] for hand in hands]
+
+    def loop() -> None:
+        evaluate = eval7.evaluate
+        for hand in converted:
+            evaluate(hand)
+
+    def strength(hand: Hand) -> int:
+        return int(eval7.evaluate([to_card[card] for card in hand]))
+
+    return Contender(f"eval7 {version('eval7')}", Deck.STANDARD, len(hands), loop, strength)
+
+
+def phevaluator_contender(hands: list[Hand]) -> Contender | str:
+    phevaluator = optional("phevaluator")
+    if phevaluator is None:
+        return "phevaluator"
+    # phevaluator numbers cards as we do (rank * 4 + suit, clubs first), so ints pass as they are.
+    evaluate_cards: Callable[..., int] = phevaluator.evaluate_cards
+
+    def loop() -> None:
+        evaluate = evaluate_cards
+        for a, b, c, d, e, f, g in hands:
+            evaluate(a, b, c, d, e, f, g)
+
+    def strength(hand: Hand) -> int:
+        return -evaluate_cards(*hand)  # smaller is stronger
+
+    name = f"phevaluator {version('phevaluator')}"
+    return Contender(name, Deck.STANDARD, len(hands), loop, strength)
+
+
+def treys_contender(hands: list[Hand]) -> Contender | str:
+    treys = optional("treys")
+    if treys is None:
+        return "treys"
+    to_card = [treys.Card.new(format_card(card)) for card in range(52)]
+    converted = [([to_card[c] for c in hand[2:]], [to_card[c] for c in hand[:2]]) for hand in hands]
+    evaluator: Any = treys.Evaluator()
+
+    def loop() -> None:
+        evaluate = evaluator.evaluate
+        for board, hole in converted:
+            evaluate(board, hole)
+
+    def strength(hand: Hand) -> int:
+        board, hole = [to_card[c] for c in hand[2:]], [to_card[c] for c in hand[:2]]
+        return -int(evaluator.evaluate(board, hole))  # smaller is stronger
+
+    return Contender(f"treys {version('treys')}", Deck.STANDARD, len(hands), loop, strength)
+
+
+def pokerkit_contenders(hands: list[Hand], short_hands: list[Hand]) -> list[Contender | str]:
+    pokerkit = optional("pokerkit")
+    if pokerkit is None:
+        return ["pokerkit"]
+    to_card = [next(iter(pokerkit.Card.parse(format_card(card)))) for card in range(52)]
+    contenders: list[Contender | str] = []
+    for hand_type, deck, sample in (
+        (pokerkit.StandardHighHand, Deck.STANDARD, hands[:POKERKIT_HANDS]),
+        (pokerkit.ShortDeckHoldemHand, Deck.SHORT, short_hands[:POKERKIT_HANDS]),
+    ):
+        converted = [tuple(to_card[card] for card in hand) for hand in sample]
+
+        def loop(hand_type: Any = hand_type, converted: list[Any] = converted) -> None:
+            from_game = hand_type.from_game
+            for hand in converted:
+                from_game(hand)
+
+        def strength(hand: Hand, hand_type: Any = hand_type) -> int:
+            return int(hand_type.from_game([to_card[card] for card in hand]).entry.index)
+
+        name = f"pokerkit {version('pokerkit')} {hand_type.__name__}"
+        contenders.append(Contender(name, deck, len(sample), loop, strength))
+    return contenders
+
+
+def order_agrees(contender: Contender) -> bool:
+    """Sorted by the peer's strength, ours must agree on every neighbouring pair."""
+    assert contender.strength is not None
+    # PokerKit, the only short-deck peer, ranks a straight above three of a kind.
+    ranking = HOLDEM if contender.deck is Deck.STANDARD else SHORT_DECK_STRAIGHT_BEATS_TRIPS
+    fast = rank7_for(ranking)
+    sample = random_hands(contender.deck, CHECKED_HANDS)
+    theirs = [contender.strength(hand) for hand in sample]
+    mine = [fast(*hand) for hand in sample]
+    order = sorted(range(len(sample)), key=theirs.__getitem__)
+    return all(
+        (mine[i] == mine[j]) if theirs[i] == theirs[j] else (mine[i] < mine[j])
+        for i, j in pairwise(order)
+    )
+
+
+def median_rates(contenders: Sequence[Contender], repeats: int) -> list[float]:
+    """Round after round, each contender once, so a noisy neighbour slows all of them alike."""
+    rates: list[list[float]] = [[] for _ in contenders]
+    for _ in range(repeats):
+        for contender, contender_rates in zip(contenders, rates, strict=True):
+            started = time.perf_counter()
+            contender.loop()
+            contender_rates.append(contender.hands / (time.perf_counter() - started))
+    return [statistics.median(contender_rates) for contender_rates in rates]
+
+
+def cold_import_times(runs: int) -> tuple[float, float, float]:
+    """Median seconds: the import inside a fresh interpreter, its whole run, a bare interpreter."""
+    probe = (
+        "import time; started = time.perf_counter(); import chatdealer.evaluator; "
+        "print(time.perf_counter() - started)"
+    )
+    inside, whole, bare = [], [], []
+    for _ in range(runs):
+        started = time.perf_counter()
+        output = subprocess.run(
+            [sys.executable, "-c", probe], check=True, capture_output=True, text=True
+        ).stdout
+        whole.append(time.perf_counter() - started)
+        inside.append(float(output))
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        bare.append(time.perf_counter() - started)
+    return statistics.median(inside), statistics.median(whole), statistics.median(bare)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--hands", type=int, default=200_000)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--import-runs", type=int, default=7)
+    args = parser.parse_args(argv)
+
+    hands = random_hands(Deck.STANDARD, args.hands)
+    short_hands = random_hands(Deck.SHORT, args.hands)
+    contenders: list[Contender | str] = [
+        *ours(hands, short_hands),
+        eval7_contender(hands),
+        phevaluator_contender(hands),
+        treys_contender(hands),
+        *pokerkit_contenders(hands, short_hands),
+    ]
+    print(
+        f"{args.hands:,} seeded random seven-card hands per deck (seed {SEED}), median of "
+        f"{args.repeats} runs; PokerKit on the first {POKERKIT_HANDS:,}. Python "
+        f"{sys.version.split()[0]}."
+    )
+    installed = [contender for contender in contenders if isinstance(contender, Contender)]
+    agrees = {
+        contender.name: "agrees" if order_agrees(contender) else "DIFFERS"
+        for contender in installed
+        if contender.strength is not None
+    }
+    rates = dict(
+        zip(
+            [contender.name for contender in installed],
+            median_rates(installed, args.repeats),
+            strict=True,
+        )
+    )
+    ours_rate = {
+        contender.deck: rates[contender.name]
+        for contender in installed
+        if contender.name.startswith("ours rank7")
+    }
+    print(f"{'':44} {'evals/s':>11}  {'ours/peer':>9}  order")
+    for contender in contenders:
+        if isinstance(contender, str):
+            print(f"{contender:44} not installed")
+            continue
+        rate = rates[contender.name]
+        ratio = (
+            "" if contender.name.startswith("ours") else f"{ours_rate[contender.deck] / rate:.2f}"
+        )
+        print(f"{contender.name:44} {rate:11,.0f}  {ratio:>9}  {agrees.get(contender.name, '')}")
+
+    assert rank7_for(SHORT_DECK) is rank7_short
+    inside, whole, bare = cold_import_times(args.import_runs)
+    print(
+        f"cold `import chatdealer.evaluator` (median of {args.import_runs} fresh interpreters): "
+        f"{inside * 1000:.0f} ms inside the interpreter; whole process {whole * 1000:.0f} ms "
+        f"against {bare * 1000:.0f} ms for a bare `python -c pass`"
+    )
+
+
+if __name__ == "__main__":
+    main()

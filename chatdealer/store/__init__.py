@@ -1,0 +1,106 @@
+"""Redis: keys, Lua scripts, table store, bank and ledger, timers, hand history, embedded server.
+
+Build one :class:`Store` on the service's one client; every part shares its registered scripts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from redis.asyncio import Redis
+
+from chatdealer.store.bank import (
+    Account,
+    AuditReport,
+    Bank,
+    BankConfig,
+    ChipMove,
+    ChipsOf,
+    DailyOutcome,
+    DailyResult,
+    LedgerEntry,
+    MoveKind,
+    PlayerStats,
+    StatDelta,
+    TableMismatch,
+    buy_in,
+    cash_out,
+)
+from chatdealer.store.history import HandRecord, History
+from chatdealer.store.keys import Community, TableId
+from chatdealer.store.scripts import Scripts
+from chatdealer.store.server import EmbeddedRedis, RedisConnection, default_data_dir
+from chatdealer.store.tables import (
+    Change,
+    CommitResult,
+    ContentionError,
+    Outcome,
+    TableEvent,
+    TableStore,
+)
+from chatdealer.store.timers import Timers
+
+
+@dataclass(frozen=True, slots=True)
+class Store:
+    client: Redis
+    tables: TableStore
+    bank: Bank
+    timers: Timers
+    history: History
+
+    @classmethod
+    def on(
+        cls,
+        client: Redis,
+        *,
+        bank: BankConfig | None = None,
+        events_maxlen: int = 1_000,
+        history_cap: int = 1_000,
+        lease: float = 30.0,
+    ) -> Store:
+        scripts = Scripts.register(client)
+        bank = bank or BankConfig()
+        return cls(
+            client=client,
+            tables=TableStore(
+                client, scripts, events_maxlen=events_maxlen, ledger_maxlen=bank.ledger_maxlen
+            ),
+            bank=Bank(client, scripts, bank),
+            timers=Timers(client, scripts, lease=lease),
+            history=History(client, scripts, cap=history_cap),
+        )
+
+
+__all__ = [
+    "Account",
+    "AuditReport",
+    "Bank",
+    "BankConfig",
+    "Change",
+    "ChipMove",
+    "ChipsOf",
+    "CommitResult",
+    "Community",
+    "ContentionError",
+    "DailyOutcome",
+    "DailyResult",
+    "EmbeddedRedis",
+    "HandRecord",
+    "History",
+    "LedgerEntry",
+    "MoveKind",
+    "Outcome",
+    "PlayerStats",
+    "RedisConnection",
+    "StatDelta",
+    "Store",
+    "TableEvent",
+    "TableId",
+    "TableMismatch",
+    "TableStore",
+    "Timers",
+    "buy_in",
+    "cash_out",
+    "default_data_dir",
+]

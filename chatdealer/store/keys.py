@@ -1,0 +1,155 @@
+"""Redis key names.
+
+Everything that belongs to one community (a Discord guild, a Telegram chat) carries the same
+hash tag, ``{platform:community}``, so that in a Redis Cluster it all lives in one slot and one
+Lua script may touch a table, its events, the bank and the community's deadlines atomically.
+
+Only two things are global, each in a slot of its own: the timer index (which communities may
+have a due deadline, see ``timers.py``) and the registry of communities (for audits and for
+rebuilding the timer index). Neither is ever written in the same script as community keys.
+
+Layout (``C`` = ``cd:{platform:community}``, ``<ch>`` = channel)::
+
+    C:table:<ch>     hash    v = version, s = state (opaque JSON bytes)
+    C:events:<ch>    stream  v = version, e = event (JSON), capped with MAXLEN ~
+    C:history:<ch>   zset    hand numbers kept (score = hand number)
+    C:hands:<ch>     hash    <n> = public record, <n>:<player> = private copy, <n>:players
+    C:deadlines      zset    member = channel, score = unix time the table wants waking
+    C:table_chips    hash    channel = bank chips held by that table; field exists iff table does
+    C:bank           hash    player = balance
+    C:daily          hash    player = unix time of the last daily claim
+    C:granted        string  every chip ever granted (starting grants + daily chips)
+    C:ledger         stream  every bank movement
+    C:leaderboard    zset    player = net winnings
+    C:stats          hash    <player>:hands, <player>:won, <player>:biggest
+    cd:{timers}:due    zset  community tag = lower bound of its earliest deadline
+    cd:{timers}:epoch  hash  community tag = bumped whenever that lower bound is lowered
+    cd:communities     set   community tags that ever had a table or an account
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PREFIX = "cd"
+_FORBIDDEN = frozenset(":{}\r\n\t ")
+
+TIMER_INDEX = f"{PREFIX}:{{timers}}:due"
+TIMER_EPOCHS = f"{PREFIX}:{{timers}}:epoch"
+COMMUNITIES = f"{PREFIX}:communities"
+
+
+def _check_part(kind: str, value: str) -> str:
+    if not value or any(ch in _FORBIDDEN for ch in value):
+        raise ValueError(f"bad {kind} {value!r}: must be non-empty, without ':', braces or spaces")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Community:
+    """One bank and one hash slot: a Discord guild, a Telegram chat, a console session."""
+
+    platform: str
+    community: str
+
+    def __post_init__(self) -> None:
+        _check_part("platform", self.platform)
+        _check_part("community", self.community)
+
+    @property
+    def tag(self) -> str:
+        return f"{self.platform}:{self.community}"
+
+    @classmethod
+    def parse(cls, tag: str) -> Community:
+        platform, sep, community = tag.partition(":")
+        if not sep:
+            raise ValueError(f"bad community tag {tag!r}: expected 'platform:community'")
+        return cls(platform, community)
+
+    def __str__(self) -> str:
+        return self.tag
+
+    def key(self, name: str) -> str:
+        return f"{PREFIX}:{{{self.tag}}}:{name}"
+
+    def table(self, channel: str) -> TableId:
+        return TableId(self.platform, self.community, channel)
+
+
+@dataclass(frozen=True, slots=True)
+class TableId:
+    """A table is a channel inside a community; it is written ``platform:community:channel``."""
+
+    platform: str
+    community: str
+    channel: str
+
+    def __post_init__(self) -> None:
+        _check_part("platform", self.platform)
+        _check_part("community", self.community)
+        _check_part("channel", self.channel)
+
+    @property
+    def home(self) -> Community:
+        return Community(self.platform, self.community)
+
+    @classmethod
+    def parse(cls, text: str) -> TableId:
+        parts = text.split(":")
+        if len(parts) != 3:
+            raise ValueError(f"bad table id {text!r}: expected 'platform:community:channel'")
+        return cls(parts[0], parts[1], parts[2])
+
+    def __str__(self) -> str:
+        return f"{self.platform}:{self.community}:{self.channel}"
+
+
+@dataclass(frozen=True, slots=True)
+class TableKeys:
+    """Every key one table action may touch, all in the community's slot."""
+
+    table: str
+    events: str
+    history: str
+    hands: str
+    deadlines: str
+    table_chips: str
+
+
+@dataclass(frozen=True, slots=True)
+class BankKeys:
+    bank: str
+    daily: str
+    granted: str
+    ledger: str
+    leaderboard: str
+    stats: str
+
+
+def table_keys(table_id: TableId) -> TableKeys:
+    home = table_id.home
+    ch = table_id.channel
+    return TableKeys(
+        table=home.key(f"table:{ch}"),
+        events=home.key(f"events:{ch}"),
+        history=home.key(f"history:{ch}"),
+        hands=home.key(f"hands:{ch}"),
+        deadlines=deadlines_key(home),
+        table_chips=home.key("table_chips"),
+    )
+
+
+def bank_keys(community: Community) -> BankKeys:
+    return BankKeys(
+        bank=community.key("bank"),
+        daily=community.key("daily"),
+        granted=community.key("granted"),
+        ledger=community.key("ledger"),
+        leaderboard=community.key("leaderboard"),
+        stats=community.key("stats"),
+    )
+
+
+def deadlines_key(community: Community) -> str:
+    return community.key("deadlines")

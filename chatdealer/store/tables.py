@@ -1,0 +1,268 @@
+"""Table state with optimistic concurrency: one action is one script run.
+
+Any number of workers may serve the same table. Each loads ``(version, state)``, computes the
+next state with the pure engine, and commits with the version it loaded; the script refuses if
+someone committed first, and :meth:`TableStore.update` then starts over from the fresh state, so
+a conflict costs a retry and never an update.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from redis.asyncio import Redis
+
+from chatdealer.store.bank import ChipMove, StatDelta
+from chatdealer.store.keys import COMMUNITIES, TableId, bank_keys, table_keys
+from chatdealer.store.scripts import Scripts, as_bytes, text
+from chatdealer.store.timers import format_time, lower_bound
+
+DEFAULT_EVENTS_MAXLEN = 1_000
+DEFAULT_LEDGER_MAXLEN = 1_000_000
+
+
+class Outcome(StrEnum):
+    OK = "ok"
+    UNCHANGED = "unchanged"
+    """``update``'s function returned None: nothing was written."""
+    CONFLICT = "conflict"
+    MISSING = "missing"
+    EXISTS = "exists"
+    NO_ACCOUNT = "no_account"
+    INSUFFICIENT_BALANCE = "insufficient_balance"
+    TABLE_SHORT = "table_short"
+    """A cash-out asked for more chips than the table holds."""
+    TABLE_HOLDS_CHIPS = "table_holds_chips"
+    """A table still holding chips cannot be deleted: they would vanish from the audit."""
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """Everything one action writes, all or nothing.
+
+    ``deadline`` is the table's next wake-up (unix time); None clears it.
+    """
+
+    state: bytes
+    events: Sequence[bytes] = ()
+    deadline: float | None = None
+    moves: Sequence[ChipMove] = ()
+    stats: Sequence[StatDelta] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CommitResult:
+    outcome: Outcome
+    version: int | None = None
+    """The new version after OK; the stored version after a CONFLICT."""
+    player: str | None = None
+    """Whose account was missing or short."""
+    available: int | None = None
+    """The short player's balance, or the chips the table held, when refused."""
+    balances: dict[str, int] = field(default_factory=dict)
+    """Balances after the moves, for every player who moved chips."""
+
+    @property
+    def ok(self) -> bool:
+        return self.outcome is Outcome.OK
+
+
+@dataclass(frozen=True, slots=True)
+class TableEvent:
+    id: str
+    version: int
+    payload: bytes
+
+
+class ContentionError(RuntimeError):
+    """``update`` lost the race too many times in a row; nothing it computed was written."""
+
+
+Action = Callable[[bytes], bytes | Change | None]
+
+
+class TableStore:
+    def __init__(
+        self,
+        client: Redis,
+        scripts: Scripts,
+        *,
+        events_maxlen: int = DEFAULT_EVENTS_MAXLEN,
+        ledger_maxlen: int = DEFAULT_LEDGER_MAXLEN,
+    ) -> None:
+        self._client = client
+        self._scripts = scripts
+        self.events_maxlen = events_maxlen
+        self.ledger_maxlen = ledger_maxlen
+
+    async def load(self, table_id: TableId) -> tuple[int, bytes] | None:
+        version, state = await self._client.hmget(table_keys(table_id).table, ["v", "s"])
+        if version is None or state is None:
+            return None
+        return int(version), as_bytes(state)
+
+    async def create(
+        self,
+        table_id: TableId,
+        state: bytes,
+        *,
+        events: Sequence[bytes] = (),
+        deadline: float | None = None,
+    ) -> bool:
+        """Stores version 1 of a new table; False if the table already exists."""
+        await self._client.sadd(COMMUNITIES, table_id.home.tag)
+        keys = table_keys(table_id)
+        reply = await self._scripts.create(
+            keys=[keys.table, keys.events, keys.deadlines, keys.table_chips],
+            args=[
+                table_id.channel,
+                state,
+                "" if deadline is None else format_time(deadline),
+                self.events_maxlen,
+                *events,
+            ],
+        )
+        if text(reply[0]) != "ok":
+            return False
+        if lowered := text(reply[2]):
+            await lower_bound(self._scripts, table_id.home, lowered)
+        return True
+
+    async def delete(self, table_id: TableId, expected_version: int | None = None) -> Outcome:
+        """Removes the table, its events and its deadline; its hand history stays."""
+        keys = table_keys(table_id)
+        reply = await self._scripts.delete(
+            keys=[keys.table, keys.events, keys.deadlines, keys.table_chips],
+            args=[table_id.channel, "" if expected_version is None else expected_version],
+        )
+        return Outcome(text(reply[0]))
+
+    async def save(
+        self,
+        table_id: TableId,
+        expected_version: int,
+        state: bytes,
+        events: Sequence[bytes] = (),
+        deadline: float | None = None,
+    ) -> bool:
+        """Writes the next version if nobody else did first; False on a conflict."""
+        result = await self.commit(
+            table_id, expected_version, Change(state, events=events, deadline=deadline)
+        )
+        return result.ok
+
+    async def commit(
+        self,
+        table_id: TableId,
+        expected_version: int,
+        change: Change,
+        *,
+        now: float | None = None,
+    ) -> CommitResult:
+        """The one atomic step: version check, state, events, deadline, chips, stats.
+
+        Refusals (a conflict, a short balance, ...) write nothing at all. ``now`` stamps the
+        ledger entries; it defaults to the wall clock.
+        """
+        keys = table_keys(table_id)
+        bank = bank_keys(table_id.home)
+        moves = [arg for m in change.moves for arg in (m.kind.value, m.player, m.amount)]
+        stats = [
+            arg
+            for s in change.stats
+            for arg in (s.player, s.hands_played, s.hands_won, s.pot, s.net)
+        ]
+        reply = await self._scripts.commit(
+            keys=[
+                keys.table,
+                keys.events,
+                keys.deadlines,
+                keys.table_chips,
+                bank.bank,
+                bank.ledger,
+                bank.stats,
+                bank.leaderboard,
+            ],
+            args=[
+                table_id.channel,
+                expected_version,
+                expected_version + 1,
+                change.state,
+                "" if change.deadline is None else format_time(change.deadline),
+                self.events_maxlen,
+                format_time(time.time() if now is None else now),
+                self.ledger_maxlen,
+                str(table_id),
+                len(change.events),
+                len(change.moves),
+                len(change.stats),
+                *change.events,
+                *moves,
+                *stats,
+            ],
+        )
+        outcome = Outcome(text(reply[0]))
+        if outcome is Outcome.OK:
+            if lowered := text(reply[2]):
+                await lower_bound(self._scripts, table_id.home, lowered)
+            balances = {text(reply[i]): int(reply[i + 1]) for i in range(3, len(reply), 2)}
+            return CommitResult(outcome, int(reply[1]), balances=balances)
+        if outcome is Outcome.CONFLICT:
+            return CommitResult(outcome, int(reply[1]))
+        if outcome is Outcome.MISSING:
+            return CommitResult(outcome)
+        player = text(reply[1]) or None
+        available = int(reply[2]) if len(reply) > 2 else None
+        return CommitResult(outcome, player=player, available=available)
+
+    async def update(
+        self,
+        table_id: TableId,
+        action: Action,
+        *,
+        now: float | None = None,
+        max_attempts: int = 100,
+    ) -> CommitResult:
+        """Loads, applies ``action`` (pure: it may run several times), commits; retries conflicts.
+
+        ``action`` returns the new state (which clears the deadline), a :class:`Change`, or None
+        to write nothing. Refusals other than a conflict are returned, not retried.
+        """
+        for attempt in range(max_attempts):
+            loaded = await self.load(table_id)
+            if loaded is None:
+                return CommitResult(Outcome.MISSING)
+            version, state = loaded
+            change = action(state)
+            if change is None:
+                return CommitResult(Outcome.UNCHANGED, version)
+            if isinstance(change, bytes):
+                change = Change(change)
+            result = await self.commit(table_id, version, change, now=now)
+            if result.outcome is not Outcome.CONFLICT:
+                return result
+            if attempt >= 2:
+                await asyncio.sleep(random.uniform(0, min(0.05, 0.001 * 2**attempt)))
+        raise ContentionError(f"{table_id}: {max_attempts} conflicts in a row")
+
+    async def chips(self, table_id: TableId) -> int | None:
+        """Bank chips the table holds (None when there is no such table)."""
+        raw = await self._client.hget(table_keys(table_id).table_chips, table_id.channel)
+        return None if raw is None else int(raw)
+
+    async def events(
+        self, table_id: TableId, *, after: str | None = None, count: int = 100
+    ) -> list[TableEvent]:
+        """The table's recent events, oldest first, starting after the stream id ``after``."""
+        start = "-" if after is None else f"({after}"
+        rows = await self._client.xrange(table_keys(table_id).events, start, "+", count=count)
+        events = []
+        for event_id, fields in rows or []:
+            f = {text(k): v for k, v in (fields or {}).items()}
+            events.append(TableEvent(text(event_id), int(f["v"]), as_bytes(f["e"])))
+        return events

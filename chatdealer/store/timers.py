@@ -1,0 +1,118 @@
+"""Table deadlines that any worker may claim, kept in Redis so they survive worker restarts.
+
+A table's deadline must change in the same script as its state, so it lives in a sorted set of
+its community (``C:deadlines``, score = unix time). To find due deadlines without scanning every
+community, a global index (``cd:{timers}:due``) keeps, per community, a *lower bound* of its
+earliest deadline. The bound may be early (a claimer then finds nothing due and raises it) but
+must never be late, which gives two rules:
+
+- whoever makes a community's earliest deadline earlier lowers the bound afterwards (``ZADD LT``)
+  and bumps the community's epoch;
+- a claimer raises the bound to the earliest deadline it saw only if the epoch is still the one it
+  read, so it never overwrites a bound lowered in the meantime.
+
+The index lives in its own slot, so lowering it is a second round trip, paid only when an action
+moves its community's earliest deadline earlier. A worker that dies between the two leaves the
+bound too late; :meth:`Timers.rebuild_index` (run when a worker starts) repairs that.
+
+A claim is a lease: the deadline moves ``lease`` seconds ahead instead of vanishing, so if the
+claiming worker crashes the timer fires again; the action's save then sets the table's next
+deadline or clears it.
+"""
+
+from __future__ import annotations
+
+from redis.asyncio import Redis
+
+from chatdealer.store.keys import (
+    COMMUNITIES,
+    TIMER_EPOCHS,
+    TIMER_INDEX,
+    Community,
+    TableId,
+    deadlines_key,
+    table_keys,
+)
+from chatdealer.store.scripts import Scripts, scored, text
+
+DEFAULT_LEASE = 30.0
+
+
+def format_time(when: float) -> str:
+    """Shortest exact text of a unix time; Lua and ZADD both parse it back to the same double."""
+    return repr(float(when))
+
+
+async def lower_bound(scripts: Scripts, community: Community, deadline: str) -> None:
+    await scripts.index_lower(keys=[TIMER_INDEX, TIMER_EPOCHS], args=[community.tag, deadline])
+
+
+class Timers:
+    """Finds and claims due table deadlines; safe to run in any number of workers at once."""
+
+    def __init__(self, client: Redis, scripts: Scripts, *, lease: float = DEFAULT_LEASE) -> None:
+        if lease <= 0:
+            raise ValueError("the lease must be positive")
+        self._client = client
+        self._scripts = scripts
+        self.lease = lease
+
+    async def claim_due(self, now: float, limit: int = 100) -> list[TableId]:
+        """Claims up to ``limit`` tables whose deadline is at or before ``now``.
+
+        Each due deadline is handed to exactly one caller, then comes due again ``lease``
+        seconds later unless the table's next save moves or clears it.
+        """
+        if limit <= 0:
+            return []
+        scripts = self._scripts
+        index = [TIMER_INDEX, TIMER_EPOCHS]
+        reply = await scripts.index_due(keys=index, args=[format_time(now), limit])
+        claimed: list[TableId] = []
+        for i in range(0, len(reply), 2):
+            tag, epoch = text(reply[i]), text(reply[i + 1])
+            community = Community.parse(tag)
+            room = limit - len(claimed)
+            if room <= 0:
+                break
+            due = await scripts.claim_due(
+                keys=[deadlines_key(community)],
+                args=[format_time(now), room, format_time(now + self.lease)],
+            )
+            claimed.extend(community.table(text(channel)) for channel in due[1:])
+            await scripts.index_settle(keys=index, args=[tag, epoch, text(due[0])])
+        return claimed
+
+    async def reschedule(self, table_id: TableId, deadline: float | None) -> bool:
+        """Moves or clears a deadline without a state change (False if the table is gone)."""
+        keys = table_keys(table_id)
+        when = "" if deadline is None else format_time(deadline)
+        reply = await self._scripts.reschedule(
+            keys=[keys.deadlines, keys.table], args=[table_id.channel, when]
+        )
+        if text(reply[0]) != "ok":
+            return False
+        if lowered := text(reply[1]):
+            await lower_bound(self._scripts, table_id.home, lowered)
+        return True
+
+    async def deadline(self, table_id: TableId) -> float | None:
+        score = await self._client.zscore(deadlines_key(table_id.home), table_id.channel)
+        return None if score is None else float(score)
+
+    async def rebuild_index(self) -> int:
+        """Re-lowers every community's bound; returns how many communities have deadlines.
+
+        Only needed after a worker died between a save and its index update; cheap enough to
+        run whenever a worker starts.
+        """
+        found = 0
+        async for raw in self._client.sscan_iter(COMMUNITIES):
+            community = Community.parse(text(raw))
+            first = scored(
+                await self._client.zrange(deadlines_key(community), 0, 0, withscores=True)
+            )
+            if first:
+                found += 1
+                await lower_bound(self._scripts, community, format_time(first[0][1]))
+        return found

@@ -1,0 +1,97 @@
+from __future__ import annotations
+
+import asyncio
+
+from redis.asyncio import Redis
+
+from chatdealer.store import Community, EmbeddedRedis, Store, TableId
+from chatdealer.store.keys import TIMER_INDEX
+
+from .conftest import NOW
+
+
+async def test_a_due_deadline_is_claimed_and_a_future_one_is_not(
+    store: Store, table: TableId
+) -> None:
+    later = table.home.table("333")
+    await store.tables.create(table, b"{}", deadline=NOW)
+    await store.tables.create(later, b"{}", deadline=NOW + 60)
+    assert await store.timers.claim_due(NOW - 1) == []
+    assert await store.timers.claim_due(NOW) == [table]
+    assert await store.timers.claim_due(NOW + 1) == []
+
+
+async def test_two_concurrent_claimers_never_claim_the_same_timer(store: Store) -> None:
+    tables = [Community("discord", f"g{g}").table(f"c{c}") for g in range(10) for c in range(10)]
+    for i, t in enumerate(tables):
+        await store.tables.create(t, b"{}", deadline=NOW - i)
+    first, second = await asyncio.gather(
+        store.timers.claim_due(NOW, limit=70), store.timers.claim_due(NOW, limit=70)
+    )
+    rest = await store.timers.claim_due(NOW, limit=1_000)
+    claimed = first + second + rest
+    assert len(claimed) == len(set(claimed)) == 100
+    assert set(claimed) == set(tables)
+
+
+async def test_a_claim_is_a_lease_that_comes_back_if_the_worker_dies(
+    store: Store, table: TableId
+) -> None:
+    await store.tables.create(table, b"{}", deadline=NOW)
+    assert await store.timers.claim_due(NOW) == [table]
+    # the worker crashed before saving: nothing until the 30 s lease runs out
+    assert await store.timers.claim_due(NOW + 29) == []
+    assert await store.timers.claim_due(NOW + 30) == [table]
+
+
+async def test_the_action_save_moves_or_clears_the_claimed_deadline(
+    store: Store, table: TableId
+) -> None:
+    await store.tables.create(table, b"{}", deadline=NOW)
+    assert await store.timers.claim_due(NOW) == [table]
+    assert await store.tables.save(table, 1, b"{}", deadline=NOW + 20)
+    assert await store.timers.claim_due(NOW + 19) == []
+    assert await store.timers.claim_due(NOW + 20) == [table]
+    assert await store.tables.save(table, 2, b"{}", deadline=None)
+    assert await store.timers.deadline(table) is None
+    assert await store.timers.claim_due(NOW + 10_000) == []
+
+
+async def test_an_earlier_deadline_set_after_a_claim_is_not_missed(
+    store: Store, guild: Community
+) -> None:
+    slow, fast = guild.table("slow"), guild.table("fast")
+    await store.tables.create(slow, b"{}", deadline=NOW)
+    await store.tables.create(fast, b"{}")
+    assert await store.timers.claim_due(NOW) == [slow]  # the index now points at NOW + 30
+    assert await store.tables.save(fast, 1, b"{}", deadline=NOW + 5)
+    assert await store.timers.claim_due(NOW + 5) == [fast]
+
+
+async def test_timers_fire_for_a_worker_started_later(
+    store: Store, table: TableId, redis_server: EmbeddedRedis
+) -> None:
+    await store.tables.create(table, b"{}", deadline=NOW)
+    fresh = Redis(unix_socket_path=redis_server.socket_path)
+    try:
+        assert await Store.on(fresh).timers.claim_due(NOW) == [table]
+    finally:
+        await fresh.aclose()
+
+
+async def test_rebuilding_the_index_recovers_a_lost_bound(store: Store, table: TableId) -> None:
+    await store.tables.create(table, b"{}", deadline=NOW)
+    await store.client.delete(TIMER_INDEX)  # as if a worker died right after its save
+    assert await store.timers.claim_due(NOW) == []
+    assert await store.timers.rebuild_index() == 1
+    assert await store.timers.claim_due(NOW) == [table]
+
+
+async def test_reschedule_moves_a_deadline_without_a_state_change(
+    store: Store, table: TableId
+) -> None:
+    await store.tables.create(table, b"{}", deadline=NOW + 100)
+    assert await store.timers.reschedule(table, NOW + 1)
+    assert await store.timers.claim_due(NOW + 1) == [table]
+    assert await store.tables.load(table) == (1, b"{}")
+    assert not await store.timers.reschedule(table.home.table("gone"), NOW)
