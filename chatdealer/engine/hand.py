@@ -38,7 +38,7 @@ from chatdealer.engine.events import (
 )
 from chatdealer.engine.pots import Pot, build_pots, split, winners_of
 from chatdealer.engine.refusals import IllegalAction
-from chatdealer.evaluator import hand_value
+from chatdealer.evaluator import rank7_for
 
 SCHEMA_VERSION = 1
 # The seats in turn from each starting seat, for each table size (a hot loop reads them).
@@ -55,6 +55,9 @@ class Phase(IntEnum):
     BETTING = 0
     SHOWDOWN = 1
     COMPLETE = 2
+
+
+_BETTING = Phase.BETTING
 
 
 class Hand(msgspec.Struct, kw_only=True):
@@ -183,7 +186,10 @@ class Hand(msgspec.Struct, kw_only=True):
         raise IllegalAction("unknown_action", action=action)
 
     def fold(self, seat: int) -> list[Event]:
-        return self.act(seat, "fold")
+        self._check_turn(seat)
+        if self.round.level <= self.bets[seat]:
+            raise IllegalAction("no_need_to_fold")
+        return self._fold(seat)
 
     def check_or_call(self, seat: int) -> list[Event]:
         self._check_turn(seat)
@@ -193,7 +199,7 @@ class Hand(msgspec.Struct, kw_only=True):
         return self.act(seat, "raise", amount)
 
     def _check_turn(self, seat: int) -> None:
-        if seat == self.actor and self.phase is Phase.BETTING:
+        if seat == self.actor and self.phase is _BETTING:
             return
         if self.is_complete:
             raise IllegalAction("hand_over")
@@ -246,8 +252,9 @@ class Hand(msgspec.Struct, kw_only=True):
 
     def _after_action(self, seat: int, events: list[Event]) -> None:
         self.sequence += 1
-        self.round.acted[seat] = True
-        self.round.acted_level[seat] = self.bets[seat]
+        round_ = self.round
+        round_.acted[seat] = True
+        round_.acted_level[seat] = self.bets[seat]
         if self.folded.count(False) == 1:
             self._end_round(events)
             return
@@ -257,19 +264,16 @@ class Hand(msgspec.Struct, kw_only=True):
 
     def _next_actor(self, start: int) -> int:
         """The next seat from `start` on that must act in this round, or -1 when it is over."""
-        folded, all_in, bets = self.folded, self.all_in, self.bets
-        acted, level = self.round.acted, self.round.level
-        count = len(folded)
-        able = 0
-        last = -1
-        for seat in range(count):
-            if not folded[seat] and not all_in[seat]:
-                able += 1
-                last = seat
+        bets, acted, level = self.bets, self.round.acted, self.round.level
+        out = [f or a for f, a in zip(self.folded, self.all_in, strict=True)]
+        able = out.count(False)
         if able <= 1:
-            return last if last >= 0 and bets[last] < level else -1
-        for seat in _ORDERS[count][start]:
-            if not folded[seat] and not all_in[seat] and (not acted[seat] or bets[seat] < level):
+            if not able:
+                return -1
+            last = out.index(False)
+            return last if bets[last] < level else -1
+        for seat in _ORDERS[len(out)][start]:
+            if not out[seat] and (not acted[seat] or bets[seat] < level):
                 return seat
         return -1
 
@@ -367,13 +371,13 @@ class Hand(msgspec.Struct, kw_only=True):
             return True
         return self._can_win(seat, self._values(), self.pots())
 
-    def _values(self) -> dict[int, int]:
-        """The value of every hand still in, on the full board."""
-        ranking, board = self.config.ranking, self.board
+    def _values(self, seats: list[bool] | None = None) -> dict[int, int]:
+        """The value of each hand still in (or of `seats`), on the full board."""
+        rank = rank7_for(self.config.ranking)
+        holes, board = self.holes, self.board
+        chosen = seats if seats is not None else [not folded for folded in self.folded]
         return {
-            seat: hand_value(self.holes[seat] + board, ranking)
-            for seat in range(self.seat_count)
-            if not self.folded[seat]
+            seat: rank(*holes[seat], *board) for seat, wanted in enumerate(chosen) if wanted
         }
 
     def _can_win(self, seat: int, values: dict[int, int], pots: list[Pot]) -> bool:
@@ -430,12 +434,7 @@ class Hand(msgspec.Struct, kw_only=True):
 
     def _settle(self, events: list[Event]) -> None:
         """Pay every pot, side pots first (RULES.md §6), and end the hand."""
-        ranking = self.config.ranking
-        values = {
-            seat: hand_value(self.holes[seat] + self.board, ranking)
-            for seat in range(self.seat_count)
-            if self.shown[seat]
-        }
+        values = self._values(self.shown) if any(self.shown) else {}
         pots = self.pots()
         awards: list[PotAwarded] = []
         for index in range(len(pots) - 1, -1, -1):
