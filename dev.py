@@ -23,7 +23,7 @@ CORPUS_CANDIDATES = [ROOT.parent / "shared" / "phh" / "holdem-hands.tar.gz"]
 
 def ensure_venv(extras: list[str]) -> None:
     """Create the virtual environment and install the project with `extras` when out of date."""
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - a friendly word for older Pythons
         sys.exit("chatdealer needs Python 3.11 or newer")
     if not PYTHON.exists():
         subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
@@ -84,8 +84,11 @@ def test() -> int:
 
 
 def run() -> int:
-    extras = [name for name, token in (("discord", "DISCORD_TOKEN"), ("telegram", "TELEGRAM_TOKEN"))
-              if os.environ.get(token)]
+    extras = [
+        name
+        for name, token in (("discord", "DISCORD_TOKEN"), ("telegram", "TELEGRAM_TOKEN"))
+        if os.environ.get(token)
+    ]
     ensure_venv(extras)
     return subprocess.run([str(BIN / "chatdealer"), *sys.argv[2:]], cwd=ROOT).returncode
 

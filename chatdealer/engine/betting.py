@@ -63,11 +63,10 @@ def raise_closed_reason(
     level = round_.level
     if stacks[seat] <= level - bets[seat]:
         return "covered"
-    if not any(
-        stacks[other] + bets[other] > level
-        for other in range(len(stacks))
-        if other != seat and not folded[other] and not all_in[other]
-    ):
+    for other, stack in enumerate(stacks):
+        if other != seat and stack + bets[other] > level and not (folded[other] or all_in[other]):
+            break
+    else:
         return "nobody_to_raise"
     if structure is BettingStructure.FIXED_LIMIT:
         if round_.raises >= FIXED_LIMIT_CAP:

@@ -376,9 +376,7 @@ class Hand(msgspec.Struct, kw_only=True):
         rank = rank7_for(self.config.ranking)
         holes, board = self.holes, self.board
         chosen = seats if seats is not None else [not folded for folded in self.folded]
-        return {
-            seat: rank(*holes[seat], *board) for seat, wanted in enumerate(chosen) if wanted
-        }
+        return {seat: rank(*holes[seat], *board) for seat, wanted in enumerate(chosen) if wanted}
 
     def _can_win(self, seat: int, values: dict[int, int], pots: list[Pot]) -> bool:
         mine, shown = values[seat], self.shown
@@ -539,8 +537,9 @@ def _plan(config: HandConfig) -> _ForcedBets:
     for seat in range(count):
         plan += [(seat, kind, owed) for kind, owed in (("ante", antes[seat]), ("dead", dead[seat]))]
     for seat in range(count):
+        # A straddle is a blind larger than every blind before it, past the first two seats.
         kind = "post" if not blinds[seat] else "blind"
-        if blinds[seat] and seat >= 2 and (blinds[0] or blinds[1]):
+        if blinds[seat] and seat >= 2 and blinds[seat] > max(blinds[:seat]) > 0:
             kind = "straddle"
         plan.append((seat, kind, blinds[seat] + posts[seat]))
     top = max(blinds)

@@ -194,6 +194,7 @@ def play_one(rng: random.Random, setup: Setup) -> set[str]:
         while state.status:
             if state.can_deal_hole():
                 seat = state.hole_dealee_index
+                assert seat is not None
                 state.deal_hole(format_cards(hand.holes[seat], sep=""))
             elif state.can_deal_board() and len(state.board_cards) < len(hand.board):
                 state.deal_board(format_cards(board[_street_of(state)], sep=""))

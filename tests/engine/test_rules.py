@@ -6,6 +6,8 @@ last seat is the button. Heads-up, p1 is the big blind and p2 the button on the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from chatdealer.engine.config import BettingStructure
@@ -20,7 +22,7 @@ PL = BettingStructure.POT_LIMIT
 FL = BettingStructure.FIXED_LIMIT
 
 
-def awards(events: list[object]) -> list[tuple[int, int, tuple[tuple[int, int], ...]]]:
+def awards(events: Sequence[object]) -> list[tuple[int, int, tuple[tuple[int, int], ...]]]:
     return [(e.pot, e.amount, e.shares) for e in events if isinstance(e, PotAwarded)]
 
 
