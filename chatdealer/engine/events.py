@@ -10,6 +10,8 @@ from enum import Enum
 
 import msgspec
 
+from chatdealer.engine.pots import Pot
+
 
 class Street(Enum):
     PREFLOP = 0
@@ -65,7 +67,7 @@ class BoardDealt(Event, frozen=True):
 class PotsChanged(Event, frozen=True):
     """The pots after bets were gathered: main pot first, then side pots."""
 
-    pots: tuple[tuple[int, tuple[int, ...]], ...]
+    pots: tuple[Pot, ...]
 
 
 class HandShown(Event, frozen=True):

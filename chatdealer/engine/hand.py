@@ -58,6 +58,7 @@ class Phase(IntEnum):
 
 
 _BETTING = Phase.BETTING
+_NEXT_STREET = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
 
 
 class Hand(msgspec.Struct, kw_only=True):
@@ -88,6 +89,13 @@ class Hand(msgspec.Struct, kw_only=True):
     manual_showdown: bool = False
     actions: list[str] = msgspec.field(default_factory=list)
     sequence: int = 0
+
+    def __repr__(self) -> str:
+        """Never the deck or hole cards: a hand may end up in a log line or an error."""
+        return (
+            f"Hand(seats={self.seat_count}, street={self.street.name}, phase={self.phase.name}, "
+            f"actor={self.actor}, sequence={self.sequence}, board={format_cards(self.board)!r})"
+        )
 
     # -- reading the hand ------------------------------------------------------------------
 
@@ -217,7 +225,8 @@ class Hand(msgspec.Struct, kw_only=True):
         return events
 
     def _check_or_call(self, seat: int, added: int) -> list[Event]:
-        self._put_in(seat, added)
+        if added:
+            self._put_in(seat, added)
         self.actions.append(f"p{seat + 1} cc")
         action = "call" if added else "check"
         events: list[Event] = [ActionTaken(seat, action, self.bets[seat], added, self.all_in[seat])]
@@ -263,18 +272,23 @@ class Hand(msgspec.Struct, kw_only=True):
             self._begin_round(0, events)
 
     def _next_actor(self, start: int) -> int:
-        """The next seat from `start` on that must act in this round, or -1 when it is over."""
-        bets, acted, level = self.bets, self.round.acted, self.round.level
-        out = [f or a for f, a in zip(self.folded, self.all_in, strict=True)]
-        able = out.count(False)
-        if able <= 1:
-            if not able:
-                return -1
-            last = out.index(False)
-            return last if bets[last] < level else -1
-        for seat in _ORDERS[len(out)][start]:
-            if not out[seat] and (not acted[seat] or bets[seat] < level):
+        """The next seat from `start` on that must act in this round, or -1 when it is over.
+
+        A player who has matched the bet acts only if someone else can still act: alone with
+        chips against all-in players, there is nothing to decide.
+        """
+        folded, all_in, bets = self.folded, self.all_in, self.bets
+        acted, level = self.round.acted, self.round.level
+        for seat in _ORDERS[len(folded)][start]:
+            if folded[seat] or all_in[seat]:
+                continue
+            if bets[seat] < level:
                 return seat
+            if not acted[seat]:
+                for other, out in enumerate(folded):
+                    if other != seat and not out and not all_in[other]:
+                        return seat
+                return -1
         return -1
 
     # -- streets -----------------------------------------------------------------------------
@@ -297,7 +311,7 @@ class Hand(msgspec.Struct, kw_only=True):
         self.actor = -1
         self._return_uncalled(events)
         self.bets = [0] * self.seat_count
-        events.append(PotsChanged(tuple((p.amount, p.eligible) for p in self.pots())))
+        events.append(PotsChanged(tuple(self.pots())))
         contenders = self.folded.count(False)
         if contenders == 1:
             self._settle(events)
@@ -306,7 +320,7 @@ class Hand(msgspec.Struct, kw_only=True):
         if self.street is Street.RIVER or able <= 1:
             self._begin_showdown(events)
             return False
-        self._deal_street(Street(self.street.value + 1), events)
+        self._deal_street(_NEXT_STREET[self.street], events)
         self._reset_round()
         return True
 
@@ -427,7 +441,7 @@ class Hand(msgspec.Struct, kw_only=True):
         self.showdown_next += 1
         if self.showdown_next >= len(self.showdown_order):
             while len(self.board) < 5:
-                self._deal_street(Street(self.street.value + 1), events)
+                self._deal_street(_NEXT_STREET[self.street], events)
             self._settle(events)
 
     def _settle(self, events: list[Event]) -> None:

@@ -333,3 +333,13 @@ def test_events_record_each_action_with_its_amount() -> None:
     hand, _ = new_hand([1000] * 3, [5, 10])
     events = play(hand, "p3 cbr 30")
     assert events[0] == ActionTaken(2, "raise", 30, 30, False)
+
+
+def test_a_hand_printed_in_a_log_or_an_error_shows_no_hole_card() -> None:
+    hand, _ = new_hand([1000] * 3, [5, 10], ["AhAd", "KhKd", "QhQd"])
+    from chatdealer.cards import format_cards
+
+    text = repr(hand) + str(hand) + repr([hand])
+    for hole in hand.holes:
+        for card in format_cards(hole).split():
+            assert card not in text
