@@ -38,9 +38,9 @@ from chatdealer.engine.events import (
 )
 from chatdealer.engine.pots import Pot, build_pots, split, winners_of
 from chatdealer.engine.refusals import IllegalAction
+from chatdealer.engine.stored import Stored
 from chatdealer.evaluator import rank7_for
 
-SCHEMA_VERSION = 1
 # The seats in turn from each starting seat, for each table size (a hot loop reads them).
 _ORDERS = {
     count: tuple(
@@ -61,10 +61,9 @@ _BETTING = Phase.BETTING
 _NEXT_STREET = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
 
 
-class Hand(msgspec.Struct, kw_only=True):
+class Hand(Stored, kw_only=True):
     """The state of one hand. Seats are positions: seat 0 sits left of the button."""
 
-    schema: int = SCHEMA_VERSION
     config: HandConfig
     deck: list[int]
     dealt: int = 0
@@ -461,18 +460,6 @@ class Hand(msgspec.Struct, kw_only=True):
         self.phase = Phase.COMPLETE
         self.actor = -1
         events.append(HandEnded(tuple(self.stacks)))
-
-    # -- serialisation -----------------------------------------------------------------------
-
-    def to_json(self) -> bytes:
-        return msgspec.json.encode(self)
-
-    @classmethod
-    def from_json(cls, data: bytes | str) -> Hand:
-        hand = msgspec.json.decode(data, type=cls)
-        if hand.schema != SCHEMA_VERSION:
-            raise ValueError(f"hand state schema {hand.schema} is not {SCHEMA_VERSION}")
-        return hand
 
     def chips_in_play(self) -> int:
         """Stacks plus everything in the pots: constant from the first post to the last payout."""

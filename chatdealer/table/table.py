@@ -23,6 +23,7 @@ from chatdealer.engine.config import BettingStructure, HandConfig
 from chatdealer.engine.events import Event as HandEvent
 from chatdealer.engine.events import ForcedBetPosted
 from chatdealer.engine.hand import Hand, Phase, deal_hand
+from chatdealer.engine.stored import Stored
 from chatdealer.table.button import HandPlan, draw_for_button, in_the_game, plan_hand
 from chatdealer.table.events import (
     AnyEvent,
@@ -49,11 +50,8 @@ from chatdealer.table.refusals import TableError
 from chatdealer.table.seats import Player, SeatStatus
 from chatdealer.table.settings import TableSettings
 
-SCHEMA_VERSION = 1
 
-
-class Table(msgspec.Struct, kw_only=True):
-    schema: int = SCHEMA_VERSION
+class Table(Stored, kw_only=True):
     settings: TableSettings
     pending_settings: TableSettings | None = None
     seats: list[Player | None]
@@ -381,18 +379,6 @@ class Table(msgspec.Struct, kw_only=True):
         """New stakes from a tournament's schedule, between hands."""
         settings.validate()
         self._apply_settings(settings)
-
-    # -- serialisation -----------------------------------------------------------------------
-
-    def to_json(self) -> bytes:
-        return msgspec.json.encode(self)
-
-    @classmethod
-    def from_json(cls, data: bytes | str) -> Table:
-        table = msgspec.json.decode(data, type=cls)
-        if table.schema != SCHEMA_VERSION:
-            raise ValueError(f"table state schema {table.schema} is not {SCHEMA_VERSION}")
-        return table
 
     # -- inside ------------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from itertools import groupby
 import msgspec
 
 from chatdealer.engine.config import BettingStructure, Variant
+from chatdealer.engine.stored import Stored
 from chatdealer.table.events import (
     AnyEvent,
     LevelChanged,
@@ -35,8 +36,6 @@ from chatdealer.table.refusals import TableError
 from chatdealer.table.schedule import BlindSchedule
 from chatdealer.table.settings import MAX_SEATS, MIN_SEATS, TableSettings
 from chatdealer.table.table import Table
-
-SCHEMA_VERSION = 1
 
 
 class TournamentPhase(Enum):
@@ -104,8 +103,7 @@ class Bust(msgspec.Struct, frozen=True, kw_only=True):
     starting_stack: int  # at the start of the hand they busted in
 
 
-class Tournament(msgspec.Struct, kw_only=True):
-    schema: int = SCHEMA_VERSION
+class Tournament(Stored, kw_only=True):
     settings: TournamentSettings
     phase: TournamentPhase = TournamentPhase.REGISTERING
     entrants: list[Entrant] = msgspec.field(default_factory=list)
@@ -237,18 +235,6 @@ class Tournament(msgspec.Struct, kw_only=True):
         """The schedule's level for a hand dealt at `now`."""
         hands = self.table.hand_number if self.table is not None else 0
         return self.settings.schedule.level_at(now - self.started_at, hands)
-
-    # -- serialisation -----------------------------------------------------------------------
-
-    def to_json(self) -> bytes:
-        return msgspec.json.encode(self)
-
-    @classmethod
-    def from_json(cls, data: bytes | str) -> Tournament:
-        tournament = msgspec.json.decode(data, type=cls)
-        if tournament.schema != SCHEMA_VERSION:
-            raise ValueError(f"tournament state schema {tournament.schema} is not {SCHEMA_VERSION}")
-        return tournament
 
     # -- inside ------------------------------------------------------------------------------
 
