@@ -310,14 +310,15 @@ class Hand(Stored, kw_only=True):
         self.actor = -1
         self._return_uncalled(events)
         self.bets = [0] * self.seat_count
-        events.append(PotsChanged(tuple(self.pots())))
+        pots = self.pots()  # they stand until the payout: no more bets after a showdown starts
+        events.append(PotsChanged(tuple(pots)))
         contenders = self.folded.count(False)
         if contenders == 1:
-            self._settle(events)
+            self._settle(events, pots)
             return False
         able = [f or a for f, a in zip(self.folded, self.all_in, strict=True)].count(False)
         if self.street is Street.RIVER or able <= 1:
-            self._begin_showdown(events)
+            self._begin_showdown(events, pots)
             return False
         self._deal_street(_NEXT_STREET[self.street], events)
         self._reset_round()
@@ -356,7 +357,7 @@ class Hand(Stored, kw_only=True):
 
     # -- showdown ----------------------------------------------------------------------------
 
-    def _begin_showdown(self, events: list[Event]) -> None:
+    def _begin_showdown(self, events: list[Event], pots: list[Pot]) -> None:
         """Hands are shown in order: the last bettor of the final round first, else the first
         player left of the button (RULES.md §7)."""
         self.phase = Phase.SHOWDOWN
@@ -369,7 +370,7 @@ class Hand(Stored, kw_only=True):
         ]
         self.showdown_next = 0
         if not self.manual_showdown:
-            self.show_automatically(events)
+            self.show_automatically(events, pots)
 
     @property
     def showdown_seat(self) -> int:
@@ -409,25 +410,35 @@ class Hand(Stored, kw_only=True):
                 raise IllegalAction("not_in_hand")
             raise IllegalAction("not_your_turn", player=self.config.name_of(expected))
         events: list[Event] = []
-        self._show_or_muck(seat, show, events)
+        self._show_or_muck(seat, show, events, self.pots())
         return events
 
-    def show_automatically(self, events: list[Event] | None = None) -> list[Event]:
+    def show_automatically(
+        self, events: list[Event] | None = None, pots: list[Pot] | None = None
+    ) -> list[Event]:
         """Play out the rest of the showdown by the rule book: winners show, losers muck."""
         out: list[Event] = [] if events is None else events
         if self.phase is not Phase.SHOWDOWN:
             return out
+        pots = self.pots() if pots is None else pots
         if len(self.board) < 5:
             while self.phase is Phase.SHOWDOWN:
-                self._show_or_muck(self.showdown_seat, True, out)
+                self._show_or_muck(self.showdown_seat, True, out, pots)
             return out
-        values, pots = self._values(), self.pots()
+        values = self._values()
         while self.phase is Phase.SHOWDOWN:
             seat = self.showdown_seat
-            self._show_or_muck(seat, self._can_win(seat, values, pots), out)
+            self._show_or_muck(seat, self._can_win(seat, values, pots), out, pots, values)
         return out
 
-    def _show_or_muck(self, seat: int, show: bool, events: list[Event]) -> None:
+    def _show_or_muck(
+        self,
+        seat: int,
+        show: bool,
+        events: list[Event],
+        pots: list[Pot],
+        values: dict[int, int] | None = None,
+    ) -> None:
         self.sequence += 1
         if show:
             self.shown[seat] = True
@@ -441,12 +452,20 @@ class Hand(Stored, kw_only=True):
         if self.showdown_next >= len(self.showdown_order):
             while len(self.board) < 5:
                 self._deal_street(_NEXT_STREET[self.street], events)
-            self._settle(events)
+            self._settle(events, pots, values)
 
-    def _settle(self, events: list[Event]) -> None:
-        """Pay every pot, side pots first (RULES.md §6), and end the hand."""
-        values = self._values(self.shown) if any(self.shown) else {}
-        pots = self.pots()
+    def _settle(
+        self, events: list[Event], pots: list[Pot], values: dict[int, int] | None = None
+    ) -> None:
+        """Pay every pot, side pots first (RULES.md §6), and end the hand.
+
+        `values` may hold hands that were mucked; only shown hands can win.
+        """
+        shown = self.shown
+        if values is None:
+            values = self._values(shown) if any(shown) else {}
+        else:
+            values = {seat: value for seat, value in values.items() if shown[seat]}
         awards: list[PotAwarded] = []
         for index in range(len(pots) - 1, -1, -1):
             pot = pots[index]
