@@ -50,7 +50,47 @@ class RoundState(msgspec.Struct, kw_only=True):
     acted_level: list[int] = msgspec.field(default_factory=list)
 
 
-def raise_closed_reason(
+def legal_actions(
+    structure: BettingStructure,
+    round_: RoundState,
+    seat: int,
+    stacks: list[int],
+    bets: list[int],
+    folded: list[bool],
+    all_in: list[bool],
+    pot: int,
+) -> LegalActions:
+    """What `seat` may do now; `pot` counts every chip on the table (used by pot-limit)."""
+    stack, bet, level = stacks[seat], bets[seat], round_.level
+    to_call = min(level - bet, stack)
+    reason = _raise_closed_reason(structure, round_, seat, stacks, bets, folded, all_in)
+    low: int | None = None
+    high: int | None = None
+    if reason is None:
+        all_in_to = bet + stack
+        if structure is BettingStructure.FIXED_LIMIT:
+            low = high = min(round_.full_level + round_.raise_size, all_in_to)
+        else:
+            low = min(level + round_.raise_size, all_in_to)
+            high = all_in_to
+            if structure is BettingStructure.POT_LIMIT:
+                high = max(low, min(level + pot + (level - bet), all_in_to))
+    return LegalActions(
+        seat=seat,
+        to_call=to_call,
+        can_fold=to_call > 0,
+        can_check=to_call == 0,
+        can_call=to_call > 0,
+        min_raise_to=low,
+        max_raise_to=high,
+        closed_reason=reason,
+        current_bet=level,
+        stack=stack,
+        bet=bet,
+    )
+
+
+def _raise_closed_reason(
     structure: BettingStructure,
     round_: RoundState,
     seat: int,
@@ -59,7 +99,7 @@ def raise_closed_reason(
     folded: list[bool],
     all_in: list[bool],
 ) -> str | None:
-    """Why `seat` may not bet or raise now, or None when it may."""
+    """Why `seat` may not bet or raise now (a refusal code), or None when it may."""
     level = round_.level
     if stacks[seat] <= level - bets[seat]:
         return "covered"
@@ -73,24 +113,9 @@ def raise_closed_reason(
             return "capped"
         if round_.acted[seat] and round_.full_level <= round_.acted_level[seat]:
             return "not_reopened"
-    elif round_.acted[seat] and round_.level - round_.acted_level[seat] < round_.raise_size:
+    elif round_.acted[seat] and level - round_.acted_level[seat] < round_.raise_size:
         return "not_reopened"
     return None
-
-
-def raise_bounds(
-    structure: BettingStructure, round_: RoundState, seat: int, stack: int, bet: int, pot: int
-) -> tuple[int, int]:
-    """The smallest and largest "raise to" for `seat`; `pot` counts every chip on the table."""
-    all_in = bet + stack
-    if structure is BettingStructure.FIXED_LIMIT:
-        amount = min(round_.full_level + round_.raise_size, all_in)
-        return amount, amount
-    minimum = min(round_.level + round_.raise_size, all_in)
-    if structure is BettingStructure.POT_LIMIT:
-        pot_raise = round_.level + pot + (round_.level - bet)
-        return minimum, max(minimum, min(pot_raise, all_in))
-    return minimum, all_in
 
 
 def check_raise(legal: LegalActions, amount: int, structure: BettingStructure) -> None:

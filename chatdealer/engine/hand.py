@@ -14,13 +14,8 @@ import msgspec
 
 from chatdealer.cards import CARD_NAMES as _CARD_NAMES
 from chatdealer.cards import check_in_deck, check_unique, format_cards
-from chatdealer.engine.betting import (
-    LegalActions,
-    RoundState,
-    check_raise,
-    raise_bounds,
-    raise_closed_reason,
-)
+from chatdealer.engine.betting import LegalActions, RoundState, check_raise
+from chatdealer.engine.betting import legal_actions as betting_legal_actions
 from chatdealer.engine.config import BettingStructure, ConfigError, HandConfig
 from chatdealer.engine.events import (
     ActionTaken,
@@ -128,33 +123,19 @@ class Hand(Stored, kw_only=True):
         return build_pots(gathered, self.in_hand(), self.dead_money)
 
     def legal_actions(self) -> LegalActions:
-        if self.phase is not Phase.BETTING or self.actor < 0:
+        if self.phase is not _BETTING or self.actor < 0:
             raise IllegalAction("hand_over" if self.is_complete else "showdown_now")
-        seat = self.actor
-        round_ = self.round
-        stack, bet = self.stacks[seat], self.bets[seat]
-        to_call = min(round_.level - bet, stack)
         structure = self.config.structure
-        reason = raise_closed_reason(
-            structure, round_, seat, self.stacks, self.bets, self.folded, self.all_in
-        )
-        low: int | None = None
-        high: int | None = None
-        if reason is None:
-            pot = self.pot_total() if structure is BettingStructure.POT_LIMIT else 0
-            low, high = raise_bounds(structure, round_, seat, stack, bet, pot)
-        return LegalActions(
-            seat=seat,
-            to_call=to_call,
-            can_fold=to_call > 0,
-            can_check=to_call == 0,
-            can_call=to_call > 0,
-            min_raise_to=low,
-            max_raise_to=high,
-            closed_reason=reason,
-            current_bet=round_.level,
-            stack=stack,
-            bet=bet,
+        pot = self.pot_total() if structure is BettingStructure.POT_LIMIT else 0
+        return betting_legal_actions(
+            structure,
+            self.round,
+            self.actor,
+            self.stacks,
+            self.bets,
+            self.folded,
+            self.all_in,
+            pot,
         )
 
     # -- betting actions -------------------------------------------------------------------
