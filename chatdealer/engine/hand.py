@@ -174,13 +174,15 @@ class Hand(Stored, kw_only=True):
         raise IllegalAction("unknown_action", action=action)
 
     def fold(self, seat: int) -> list[Event]:
-        self._check_turn(seat)
+        if seat != self.actor or self.phase is not _BETTING:
+            self._check_turn(seat)
         if self.round.level <= self.bets[seat]:
             raise IllegalAction("no_need_to_fold")
         return self._fold(seat)
 
     def check_or_call(self, seat: int) -> list[Event]:
-        self._check_turn(seat)
+        if seat != self.actor or self.phase is not _BETTING:
+            self._check_turn(seat)
         return self._check_or_call(seat, min(self.round.level - self.bets[seat], self.stacks[seat]))
 
     def raise_to(self, seat: int, amount: int) -> list[Event]:
@@ -206,7 +208,12 @@ class Hand(Stored, kw_only=True):
 
     def _check_or_call(self, seat: int, added: int) -> list[Event]:
         if added:
-            self._put_in(seat, added)
+            stacks = self.stacks
+            stacks[seat] -= added
+            self.bets[seat] += added
+            self.contributed[seat] += added
+            if not stacks[seat]:
+                self.all_in[seat] = True
         self.actions.append(f"p{seat + 1} cc")
         action = "call" if added else "check"
         events: list[Event] = [ActionTaken(seat, action, self.bets[seat], added, self.all_in[seat])]
@@ -242,14 +249,31 @@ class Hand(Stored, kw_only=True):
     def _after_action(self, seat: int, events: list[Event]) -> None:
         self.sequence += 1
         round_ = self.round
+        bets, folded = self.bets, self.folded
         round_.acted[seat] = True
-        round_.acted_level[seat] = self.bets[seat]
-        if self.folded.count(False) == 1:
+        round_.acted_level[seat] = bets[seat]
+        if folded.count(False) == 1:
             self._end_round(events)
             return
-        self.actor = self._next_actor(seat + 1)
-        if self.actor < 0 and self._end_round(events):
+        # The next seat that must act (see `_next_actor`), inlined: this runs after every action.
+        all_in, acted, level = self.all_in, round_.acted, round_.level
+        for other in _ORDERS[len(folded)][seat + 1]:
+            if folded[other] or all_in[other]:
+                continue
+            if bets[other] < level or (not acted[other] and self._someone_else_can_act(other)):
+                self.actor = other
+                return
+            if not acted[other]:
+                break
+        self.actor = -1
+        if self._end_round(events):
             self._begin_round(0, events)
+
+    def _someone_else_can_act(self, seat: int) -> bool:
+        all_in = self.all_in
+        return any(
+            other != seat and not out and not all_in[other] for other, out in enumerate(self.folded)
+        )
 
     def _next_actor(self, start: int) -> int:
         """The next seat from `start` on that must act in this round, or -1 when it is over.
