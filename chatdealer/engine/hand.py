@@ -366,13 +366,9 @@ class Hand(Stored, kw_only=True):
         """Hands are shown in order: the last bettor of the final round first, else the first
         player left of the button (RULES.md §7)."""
         self.phase = Phase.SHOWDOWN
-        start = max(self.round.aggressor, 0)
-        count = self.seat_count
-        self.showdown_order = [
-            (start + step) % count
-            for step in range(count)
-            if not self.folded[(start + step) % count]
-        ]
+        folded = self.folded
+        order = _ORDERS[len(folded)][max(self.round.aggressor, 0)]
+        self.showdown_order = [seat for seat in order if not folded[seat]]
         self.showdown_next = 0
         if not self.manual_showdown:
             self.show_automatically(events, pots)
