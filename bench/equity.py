@@ -1,0 +1,101 @@
+"""All-in equity times: pre-flop (sampled to a 95 % half-width of 0.5 %), flop and turn (exact).
+
+Run by hand: `.venv/bin/python bench/equity.py [SPOTS]`. Each row times SPOTS random all-in spots
+(seeded, so every run deals the same ones) and prints the median and slowest time, the boards
+dealt and the largest half-width. Heads-up pre-flop, eval7's Monte Carlo (C) is timed beside
+ours on the same spots with the same number of boards, where it is installed.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+
+from chatdealer.cards import Card, Deck, format_card
+from chatdealer.equity import EquityResult, all_in_equity
+from chatdealer.evaluator import HOLDEM, SHORT_DECK, Ranking
+
+SEED = 2024
+ROWS: list[tuple[str, int, int, Ranking]] = [  # name, players, board cards, ranking
+    ("pre-flop, heads-up", 2, 0, HOLDEM),
+    ("pre-flop, 3-way", 3, 0, HOLDEM),
+    ("pre-flop, 6-way", 6, 0, HOLDEM),
+    ("pre-flop, 9-way", 9, 0, HOLDEM),
+    ("pre-flop, heads-up, short deck", 2, 0, SHORT_DECK),
+    ("pre-flop, 3-way, short deck", 3, 0, SHORT_DECK),
+    ("flop, heads-up", 2, 3, HOLDEM),
+    ("flop, 3-way", 3, 3, HOLDEM),
+    ("flop, 9-way", 9, 3, HOLDEM),
+    ("turn, heads-up", 2, 4, HOLDEM),
+    ("turn, 3-way", 3, 4, HOLDEM),
+]
+
+Spot = tuple[list[list[Card]], list[Card]]
+
+
+def spots(count: int, players: int, board: int, ranking: Ranking, rng: random.Random) -> list[Spot]:
+    dealt = []
+    for _ in range(count):
+        deck = ranking.deck.cards()
+        rng.shuffle(deck)
+        holes = [deck[2 * seat : 2 * seat + 2] for seat in range(players)]
+        dealt.append((holes, deck[2 * players : 2 * players + board]))
+    return dealt
+
+
+def timed(spot: Spot, ranking: Ranking, seed: int) -> tuple[float, EquityResult]:
+    holes, board = spot
+    started = time.perf_counter()
+    result = all_in_equity(holes, board, (), ranking, rng=random.Random(seed))
+    return (time.perf_counter() - started) * 1000, result
+
+
+def eval7_ms(spot: Spot, boards: int) -> float | None:
+    """eval7's heads-up Monte Carlo on the same spot and number of boards, or None."""
+    try:
+        import eval7
+    except ImportError:
+        return None
+    (first, second), board = spot
+    hero = [eval7.Card(format_card(card)) for card in first]
+    villain = eval7.HandRange("".join(format_card(card) for card in second))
+    cards = [eval7.Card(format_card(card)) for card in board]
+    started = time.perf_counter()
+    eval7.py_hand_vs_range_monte_carlo(hero, villain, cards, boards)
+    return (time.perf_counter() - started) * 1000
+
+
+def main() -> None:
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 15
+    rng = random.Random(SEED)
+    all_in_equity([[0, 1], [2, 3]], [4, 5, 6])  # load the tables outside the clock
+    print(f"all-in equity, {count} random spots a row, median and slowest of the spots")
+    print(f"  {'spot':<32}{'median ms':>10}{'max ms':>9}{'boards':>10}  {'how':<8}{'±(95%)':>8}")
+    for name, players, board, ranking in ROWS:
+        times, boards, widths, exact = [], [], [], True
+        peer: list[float] = []
+        for number, spot in enumerate(spots(count, players, board, ranking, rng)):
+            ms, result = timed(spot, ranking, number)
+            times.append(ms)
+            boards.append(result.boards)
+            widths.append(result.half_width)
+            exact = exact and result.exact
+            if players == 2 and board == 0 and ranking.deck is Deck.STANDARD:
+                other = eval7_ms(spot, result.boards)
+                if other is not None:
+                    peer.append(other)
+        how = "exact" if exact else "sampled"
+        width = f"{100 * max(widths):.2f}%" if not exact else "-"
+        print(
+            f"  {name:<32}{statistics.median(times):>10.1f}{max(times):>9.1f}"
+            f"{statistics.median(boards):>10,.0f}  {how:<8}{width:>8}"
+        )
+        if peer:
+            label = "  eval7 (C), same boards"
+            print(f"  {label:<32}{statistics.median(peer):>10.1f}{max(peer):>9.1f}")
+
+
+if __name__ == "__main__":
+    main()
