@@ -16,6 +16,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_replay_command(commands)
     add_verify_command(commands)
     add_rank_command(commands)
+    add_audit_command(commands)
     return parser
 
 
@@ -125,6 +126,48 @@ def run_verify(args: argparse.Namespace) -> int:
     cards = " ".join(f"{format_card(card)}@{position}" for position, card in opened)
     print(f"verified: {len(opened)} cards match the commitment {proof.root[:16]}…: {cards}")
     return 0
+
+
+def add_audit_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    audit = commands.add_parser(
+        "audit",
+        help="check that bank balances plus chips on tables equal the chips granted",
+        description="Connects to $REDIS_URL (or the embedded Redis in the data directory) and "
+        "checks, per community, that bank balances + chips on tables (stacks and pots) = chips "
+        "granted, and that every table's state holds the chips the bank counts there. Exits 1 "
+        "on a mismatch, 2 when Redis or a table's state cannot be read.",
+    )
+    audit.add_argument(
+        "--community",
+        metavar="PLATFORM:COMMUNITY",
+        help="one community, e.g. discord:1234 (default: every community)",
+    )
+    audit.set_defaults(handler=run_audit)
+
+
+def run_audit(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from redis.exceptions import RedisError
+
+    from chatdealer.dealer.audit import audit, describe
+    from chatdealer.store import Community
+
+    try:
+        community = Community.parse(args.community) if args.community else None
+    except ValueError as problem:
+        print(f"chatdealer audit: {problem}", file=sys.stderr)
+        return 2
+    try:
+        reports = asyncio.run(audit(community=community))
+    except (RedisError, OSError, ValueError) as problem:
+        print(f"chatdealer audit: {problem}", file=sys.stderr)
+        return 2
+    for report in reports:
+        print("\n".join(describe(report)))
+    if not reports:
+        print("no communities to audit")
+    return 0 if all(report.ok for report in reports) else 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,89 @@
+"""The async service every chat adapter talks to: `Command` in, `Outgoing` events out.
+
+    async with open_dealer() as dealer:
+        for event in await dealer.handle(command):
+            ...  # render: to the channel when event.to is None, else to that one user
+
+Tables live in Redis, one atomic commit per change, so any number of workers may serve them;
+each worker also runs `dealer.run_timers(stop)` to act for players whose clock ran out.
+"""
+
+from chatdealer.dealer.commands import (
+    Act,
+    ActionName,
+    ActionToken,
+    Args,
+    Balance,
+    Command,
+    Configure,
+    Create,
+    CreateTournament,
+    Daily,
+    Join,
+    LastHand,
+    Leaderboard,
+    Leave,
+    Ledger,
+    MyCards,
+    Rebuy,
+    Register,
+    ShowTable,
+    SitIn,
+    SitOut,
+    Start,
+    Straddle,
+    TopUp,
+    Unregister,
+    User,
+    Verb,
+)
+from chatdealer.dealer.entry import open_dealer
+from chatdealer.dealer.outgoing import AnyPayload, Outgoing, Payload
+from chatdealer.dealer.record import TableRecord, chips_of
+from chatdealer.dealer.refusals import DealerRefusal
+from chatdealer.dealer.service import Dealer
+from chatdealer.dealer.views import PotView, PrivateView, SeatState, SeatView, TableView, TurnView
+
+__all__ = [
+    "Act",
+    "ActionName",
+    "ActionToken",
+    "AnyPayload",
+    "Args",
+    "Balance",
+    "Command",
+    "Configure",
+    "Create",
+    "CreateTournament",
+    "Daily",
+    "Dealer",
+    "DealerRefusal",
+    "Join",
+    "LastHand",
+    "Leaderboard",
+    "Leave",
+    "Ledger",
+    "MyCards",
+    "Outgoing",
+    "Payload",
+    "PotView",
+    "PrivateView",
+    "Rebuy",
+    "Register",
+    "SeatState",
+    "SeatView",
+    "ShowTable",
+    "SitIn",
+    "SitOut",
+    "Start",
+    "Straddle",
+    "TableRecord",
+    "TableView",
+    "TopUp",
+    "TurnView",
+    "Unregister",
+    "User",
+    "Verb",
+    "chips_of",
+    "open_dealer",
+]

@@ -1,0 +1,108 @@
+"""Finished hands as PHH: one public copy, and one copy per player with their own hole cards.
+
+The fairness proof travels inside the histories as user fields: the public copy carries the
+root shown at the deal (`_deck_commitment`), every position's commitment (`_deck_positions`) and
+the openings of the cards shown (`_openings`); a player's copy carries the root and the openings
+that player may see, their own two cards included, and borrows the positions from the public
+copy of the same hand (`proof_of(own, positions=...)`), which keeps a hand's history at one list
+of 52 hashes rather than one per player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from chatdealer import phh
+from chatdealer.engine.hand import Hand
+from chatdealer.fairness import DeckCommitment, Opening, Proof
+from chatdealer.history import to_phh
+from chatdealer.store import HandRecord, TableId
+
+from .proofs import private_proof, public_proof
+
+
+def hand_record(
+    table_id: TableId,
+    number: int,
+    hand: Hand,
+    players: Sequence[str],
+    commitment: DeckCommitment | None,
+) -> HandRecord:
+    """The public copy and each player's copy of a finished hand; `players` by position."""
+    full = msgspec.structs.replace(to_phh(hand), hand=number, table=str(table_id))
+    public = phh.dumps(_hidden(full, hand, None))
+    private: dict[str, bytes] = {}
+    for position, player in enumerate(players):
+        own = _with_own_cards(public, full, hand, position)
+        if commitment is not None:
+            seen = private_proof(commitment, hand, position)
+            own += _proof_fields(seen.root, None, seen.openings)
+        private[player] = own.encode()
+    if commitment is not None:
+        proof = public_proof(commitment, hand)
+        public += _proof_fields(proof.root, proof.positions, proof.openings)
+    return HandRecord(number, public.encode(), private)
+
+
+def proof_of(history: phh.HandHistory, positions: Sequence[str] | None = None) -> Proof | None:
+    """The fairness proof a stored history carries; a player's copy needs the public positions."""
+    fields = history.user_fields
+    root = fields.get("_deck_commitment")
+    stored = fields.get("_deck_positions", positions)
+    if not isinstance(root, str) or stored is None:
+        return None
+    return Proof(
+        root=root,
+        positions=tuple(str(p) for p in stored),
+        openings=tuple(
+            Opening(int(o["position"]), str(o["card"]), str(o["salt"]))
+            for o in fields.get("_openings", [])
+        ),
+    )
+
+
+def _with_own_cards(public: str, full: phh.HandHistory, hand: Hand, position: int) -> str:
+    """The public text with one player's hole cards dealt face up.
+
+    Only their deal line differs, so it is swapped in the written text rather than the whole
+    hand written again (a hand has one copy per player); if the line is not found as written,
+    the copy is written in full.
+    """
+    if hand.shown[position]:
+        return public
+    cards = hand.holes[position]
+    hidden = phh.format_action(phh.DealHole(player=position, cards=[None] * len(cards)))
+    dealt = phh.format_action(phh.DealHole(player=position, cards=list(cards)))
+    line = f'\n  "{hidden}",\n'
+    if public.count(line) == 1:
+        return public.replace(line, f'\n  "{dealt}",\n')
+    return phh.dumps(_hidden(full, hand, position))
+
+
+def _hidden(history: phh.HandHistory, hand: Hand, keep: int | None) -> phh.HandHistory:
+    """Hides every hole card not shown at the showdown, but those of position `keep`."""
+    actions: list[phh.Action] = []
+    for action in history.actions:
+        if (
+            isinstance(action, phh.DealHole)
+            and action.player != keep
+            and not hand.shown[action.player]
+        ):
+            action = phh.DealHole(player=action.player, cards=[None] * len(action.cards))
+        actions.append(action)
+    return msgspec.structs.replace(history, actions=actions)
+
+
+def _proof_fields(root: str, positions: Sequence[str] | None, openings: Sequence[Opening]) -> str:
+    """The proof as TOML lines after the hand's own fields; hex and card names need no quoting
+    beyond plain double quotes, so they are written directly rather than field by field."""
+    lines = [f'_deck_commitment = "{root}"']
+    if positions is not None:
+        lines.append("_deck_positions = [" + ", ".join(f'"{p}"' for p in positions) + "]")
+    opened = ", ".join(
+        f'{{position = {o.position}, card = "{o.card}", salt = "{o.salt}"}}' for o in openings
+    )
+    lines.append(f"_openings = [{opened}]")
+    return "\n".join(lines) + "\n"

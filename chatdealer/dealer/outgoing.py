@@ -1,0 +1,260 @@
+"""What the dealer hands back: events, each for the whole channel or for one user.
+
+Payloads are small typed structs built for renderers: names and player ids rather than
+positions, cards as text ("As"), amounts in chips. Their `kind` is the struct's tag. Hole cards
+only ever travel in a payload addressed to their owner (`HoleCards`, `HandProof`, and the
+owner's copy of a `History`); the channel sees a hand's cards once it is shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from chatdealer.dealer.refusals import notice_text
+from chatdealer.dealer.views import PrivateView, TableView
+from chatdealer.fairness import Proof
+from chatdealer.store import TableId
+from chatdealer.table.events import Placing
+from chatdealer.table.ledger import NightLine
+
+
+class Payload(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind"):
+    @property
+    def kind(self) -> str:
+        return str(self.__struct_config__.tag)
+
+
+class TableShown(Payload, frozen=True, tag="table"):
+    """The table as it is now: render it into the channel's one table message."""
+
+    view: TableView
+
+
+class Refused(Payload, frozen=True, tag="refused"):
+    """Why a request was refused; nothing changed."""
+
+    code: str
+    params: dict[str, Any]
+    text: str
+
+
+class Notice(Payload, frozen=True, tag="notice"):
+    """Something that happened at the table, as a code, its parameters and English text."""
+
+    code: str
+    params: dict[str, Any]
+    text: str
+
+
+def notice(code: str, **params: Any) -> Notice:
+    return Notice(code=code, params=params, text=notice_text(code, params))
+
+
+class PlayerRef(msgspec.Struct, frozen=True, kw_only=True):
+    seat: int
+    player_id: str
+    name: str
+
+
+class ButtonDraw(Payload, frozen=True, tag="button_draw"):
+    """The high-card draw for the first button; these cards are dealt face up."""
+
+    cards: tuple[tuple[PlayerRef, str], ...]
+    button: PlayerRef
+
+
+class HandStarted(Payload, frozen=True, tag="hand_started"):
+    hand_number: int
+    deck_commitment: str
+    """SHA-256 root of the deck order's commitments, opened when the hand ends."""
+    players: tuple[PlayerRef, ...]
+    """Dealt in, left of the button first, the button last."""
+    button: PlayerRef
+    small_blind: PlayerRef
+    big_blind: PlayerRef
+    straddle: PlayerRef | None
+
+
+class Posted(Payload, frozen=True, tag="posted"):
+    player_id: str
+    name: str
+    what: str
+    """"ante", "dead", "blind", "straddle" or "post"."""
+    amount: int
+    all_in: bool
+
+
+class Acted(Payload, frozen=True, tag="action"):
+    player_id: str
+    name: str
+    action: str
+    """"fold", "check", "call", "bet" or "raise"."""
+    amount: int
+    """The player's bet on this street after the action ("raise to")."""
+    added: int
+    all_in: bool
+
+
+class Returned(Payload, frozen=True, tag="returned"):
+    """An uncalled bet going back."""
+
+    player_id: str
+    name: str
+    amount: int
+
+
+class BoardDealt(Payload, frozen=True, tag="board"):
+    street: str
+    cards: tuple[str, ...]
+    board: tuple[str, ...]
+
+
+class Shown(Payload, frozen=True, tag="shown"):
+    player_id: str
+    name: str
+    cards: tuple[str, ...]
+    hand_name: str | None
+
+
+class Mucked(Payload, frozen=True, tag="mucked"):
+    player_id: str
+    name: str
+
+
+class Share(msgspec.Struct, frozen=True, kw_only=True):
+    player_id: str
+    name: str
+    chips: int
+
+
+class PotWon(Payload, frozen=True, tag="pot"):
+    pot: int
+    """0 for the main pot, 1.. for side pots."""
+    amount: int
+    winners: tuple[Share, ...]
+    hand_name: str | None
+    """The winning hand, or None when everyone else folded."""
+
+
+class HandOver(Payload, frozen=True, tag="hand_over"):
+    hand_number: int
+    stacks: tuple[Share, ...]
+    """Everyone dealt in and their chips after the hand."""
+    proof: Proof | None
+    """Opens the commitment shown at the deal for the board and the hands shown."""
+
+
+class HoleCards(Payload, frozen=True, tag="cards"):
+    """To one player: their cards and best hand."""
+
+    view: PrivateView
+
+
+class HandProof(Payload, frozen=True, tag="proof"):
+    """To one player: the openings of their own hole cards, with the public ones."""
+
+    hand_number: int
+    proof: Proof
+
+
+class History(Payload, frozen=True, tag="history"):
+    """A finished hand as PHH: the public copy to the channel, a player's own copy to them."""
+
+    hand_number: int
+    phh: str
+    proof: Proof | None
+    private: bool
+
+
+class BalanceShown(Payload, frozen=True, tag="balance"):
+    balance: int
+    hands_played: int
+    hands_won: int
+    biggest_pot: int
+    net: int
+
+
+class DailyClaimed(Payload, frozen=True, tag="daily"):
+    amount: int
+    balance: int
+    next_at: float
+
+
+class LeaderboardRow(msgspec.Struct, frozen=True, kw_only=True):
+    rank: int
+    player_id: str
+    net: int
+
+
+class LeaderboardShown(Payload, frozen=True, tag="leaderboard"):
+    rows: tuple[LeaderboardRow, ...]
+
+
+class NightShown(Payload, frozen=True, tag="night"):
+    """The night's table: bought in, cashed out, at the table and net, biggest winner first."""
+
+    lines: tuple[NightLine, ...]
+
+
+class BankMove(msgspec.Struct, frozen=True, kw_only=True):
+    kind: str
+    """"grant", "daily", "buy_in" or "cash_out"."""
+    amount: int
+    table: str
+    time: float
+    balance: int
+
+
+class BankLedger(Payload, frozen=True, tag="bank_ledger"):
+    """To one player: their latest bank movements, newest first."""
+
+    moves: tuple[BankMove, ...]
+
+
+class TournamentOver(Payload, frozen=True, tag="tournament_over"):
+    winner: str
+    prize_pool: int
+    placings: tuple[Placing, ...]
+
+
+AnyPayload = (
+    TableShown
+    | Refused
+    | Notice
+    | ButtonDraw
+    | HandStarted
+    | Posted
+    | Acted
+    | Returned
+    | BoardDealt
+    | Shown
+    | Mucked
+    | PotWon
+    | HandOver
+    | HoleCards
+    | HandProof
+    | History
+    | BalanceShown
+    | DailyClaimed
+    | LeaderboardShown
+    | NightShown
+    | BankLedger
+    | TournamentOver
+)
+
+
+class Outgoing(msgspec.Struct, frozen=True, kw_only=True):
+    table: TableId
+    to: str | None
+    """None: the whole channel; otherwise the one user (platform id) it is for."""
+    payload: AnyPayload
+
+    @property
+    def kind(self) -> str:
+        return self.payload.kind
+
+    @property
+    def public(self) -> bool:
+        return self.to is None

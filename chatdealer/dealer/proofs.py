@@ -1,0 +1,66 @@
+"""Provably fair dealing for the service: a commitment at the deal, openings at the end.
+
+The salts of a hand are consecutive 16-byte pieces of one SHAKE-256 output keyed by a per-hand
+secret seed, so the stored state carries one 32-byte seed instead of a salt per card. The output
+of an extendable-output function is pseudo-random: an opened salt tells nothing about any other
+position's salt, so an unopened card stays hidden. The seed lives only in the table's record in
+Redis, which players never read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Sequence
+
+from chatdealer.cards import Card
+from chatdealer.dealer.record import DeckSecret
+from chatdealer.engine.hand import Hand
+from chatdealer.fairness import (
+    SALT_BYTES,
+    DeckCommitment,
+    Proof,
+    commit,
+    hole_positions,
+    shown_positions,
+)
+
+SEED_BYTES = 32
+
+
+def salts_from(seed: bytes, count: int) -> list[bytes]:
+    stream = hashlib.shake_256(b"chatdealer deck salts|" + seed).digest(SALT_BYTES * count)
+    return [stream[i : i + SALT_BYTES] for i in range(0, SALT_BYTES * count, SALT_BYTES)]
+
+
+def new_secret(hand_number: int, deck: Sequence[Card]) -> DeckSecret:
+    """A fresh seed for a hand, with the root the channel is shown when it is dealt."""
+    seed = os.urandom(SEED_BYTES)
+    root = commit(deck, salts_from(seed, len(deck))).root
+    return DeckSecret(hand=hand_number, seed=seed.hex(), root=root)
+
+
+def commitment_of(secret: DeckSecret, deck: Sequence[Card]) -> DeckCommitment:
+    commitment = commit(deck, salts_from(bytes.fromhex(secret.seed), len(deck)))
+    if commitment.root != secret.root:
+        raise ValueError("the hand's deck no longer matches the commitment made when it was dealt")
+    return commitment
+
+
+def public_proof(commitment: DeckCommitment, hand: Hand) -> Proof:
+    """Opens the board and the hands shown: what everyone at the table has seen."""
+    shown = [seat for seat, was_shown in enumerate(hand.shown) if was_shown]
+    positions = shown_positions(hand.seat_count, len(hand.board), shown)
+    return Proof(
+        commitment.root, commitment.positions, tuple(commitment.open(hand.deck, positions))
+    )
+
+
+def private_proof(commitment: DeckCommitment, hand: Hand, position: int) -> Proof:
+    """What one player saw: the public openings and their own two hole cards."""
+    shown = [seat for seat, was_shown in enumerate(hand.shown) if was_shown]
+    positions = shown_positions(hand.seat_count, len(hand.board), shown)
+    positions += hole_positions(hand.seat_count, position)
+    return Proof(
+        commitment.root, commitment.positions, tuple(commitment.open(hand.deck, positions))
+    )

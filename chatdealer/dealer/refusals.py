@@ -1,0 +1,97 @@
+"""The service's own refusals and announcements, in the shape of the engine's `IllegalAction`.
+
+Refusals the hand or the table make (`IllegalAction`, `TableError`) pass through unchanged; the
+ones here are about what only the service knows: who hosts the table, the bank, the action
+token, Redis being away. Announcements (`notice`) use the same shape, a stable code with its
+parameters and an English default, so that a renderer can translate both the same way. No text
+here ever names a hole card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chatdealer.engine.refusals import IllegalAction
+
+REFUSALS = {
+    "no_table": "There's no table in this channel yet: create one first",
+    "table_exists": "This channel already has a table",
+    "not_host": "Only the table's host or a channel manager can do that",
+    "not_in_game": "Only the host, a channel manager or a player at the table can start the game",
+    "stale_token": "That button is out of date: the hand has moved on",
+    "insufficient_balance": "You have {balance} chips in the bank: not enough for {amount}",
+    "no_account": "You have no chips in this community yet",
+    "no_cards": "You have no cards: you're not in a hand",
+    "no_history": "No hand has been finished at this table yet",
+    "no_such_hand": "Hand {number} isn't in this table's history",
+    "daily_too_soon": "You've had your daily chips: come back in {wait}",
+    "cash_only": "This is a tournament table: {what} is for cash tables",
+    "tournament_only": "This isn't a tournament table",
+    "not_away": "You're already in the game",
+    "unavailable": "The table is unavailable right now: try again in a moment",
+    "busy": "The table is busy: try again",
+}
+
+NOTICES = {
+    "table_created": "{name} opened a table: {small_blind}/{big_blind}, buy-in {min_buy_in} "
+    "to {max_buy_in}",
+    "tournament_created": "{name} opened a sit-and-go: buy-in {buy_in}, {starting_stack} chips",
+    "welcome": "Welcome! You get {grant} chips to play with",
+    "seated": "{name} sits down in seat {seat} with {chips}",
+    "left": "{name} leaves with {chips}",
+    "leave_queued": "{name} leaves when this hand ends",
+    "top_up_queued": "{name} adds {amount} when this hand ends",
+    "topped_up": "{name} adds {amount}: {stack} now",
+    "top_up_refunded": "{refunded} of {name}'s top-up went back to the bank: the table maximum",
+    "sit_out_queued": "{name} sits out after this hand",
+    "sat_out": "{name} sits out",
+    "sat_in": "{name} is back",
+    "busted": "{name} is out of chips",
+    "blind_missed": "{name} missed the {blind} blind",
+    "straddle_queued": "{name} straddles next hand",
+    "straddle_dropped": "{name}'s straddle is off: not under the gun",
+    "settings_changed": "New settings: {small_blind}/{big_blind}",
+    "settings_queued": "New settings from the next hand: {small_blind}/{big_blind}",
+    "time_bank": "{name} is using the time bank: {seconds} seconds",
+    "timed_out": "{name} ran out of time",
+    "sat_out_timeouts": "{name} timed out twice in a row and sits out",
+    "away": "{name} timed out twice in a row: their hands are folded until they come back",
+    "waiting_for_players": "Waiting for players: a hand needs two with chips",
+    "registered": "{name} registered ({entrants} in)",
+    "unregistered": "{name} unregistered ({entrants} in)",
+    "tournament_started": "The tournament starts: {entrants} players, {starting_stack} chips "
+    "each, prize pool {prize_pool}",
+    "level": "Level {level}: blinds {small_blind}/{big_blind}, ante {ante}",
+    "rebuy_offered": "{name} can rebuy before the next hand ({rebuys_left} left)",
+    "rebought": "{name} rebuys: prize pool {prize_pool}",
+    "eliminated": "{name} finishes in place {place}",
+}
+
+
+class DealerRefusal(IllegalAction):
+    """A request the service refuses; nothing was written."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.code = code
+        self.params = params
+        ValueError.__init__(self, REFUSALS[code].format(**{k: _show(v) for k, v in params.items()}))
+
+
+def notice_text(code: str, params: dict[str, Any]) -> str:
+    return NOTICES[code].format(**{k: _show(v) for k, v in params.items()})
+
+
+def _show(value: Any) -> str:
+    return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
+def wait_text(seconds: float) -> str:
+    """A wait as a player reads it: "3 h 12 min", "5 min", "40 s"."""
+    whole = max(0, int(seconds + 0.999))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours} h {minutes} min"
+    if minutes:
+        return f"{minutes} min"
+    return f"{secs} s"

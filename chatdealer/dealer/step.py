@@ -1,0 +1,519 @@
+"""One pure step of a table: what the table did, told as events, chip moves and stats.
+
+A `Step` wraps a freshly loaded record; the verbs (`verbs.py`) change the table through it and
+hand it the table's events, which it turns into what the service writes in one atomic commit:
+outgoing events for the channel and for single players, bank chip moves (a buy-in leaves the
+bank as the seat is taken, a cash-out returns when the player actually leaves), per-hand stats,
+finished hands for the history, and the table's next deadline. It does no I/O, so the service
+may run it again from a fresh load whenever a commit loses a race.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from chatdealer.cards import Card, Deck, format_card
+from chatdealer.dealer.histories import hand_record
+from chatdealer.dealer.instant import rebuild_instant_hand
+from chatdealer.dealer.outgoing import (
+    Acted,
+    AnyPayload,
+    BoardDealt,
+    ButtonDraw,
+    HandOver,
+    HandProof,
+    HandStarted,
+    HoleCards,
+    Mucked,
+    Outgoing,
+    PlayerRef,
+    Posted,
+    PotWon,
+    Returned,
+    Share,
+    Shown,
+    TableShown,
+    TournamentOver,
+)
+from chatdealer.dealer.outgoing import notice as make_notice
+from chatdealer.dealer.proofs import commitment_of, private_proof, public_proof
+from chatdealer.dealer.record import TableRecord, Wake, WakeFor, encode_record
+from chatdealer.dealer.views import PrivateView, current_token, table_view
+from chatdealer.engine import events as hand_events
+from chatdealer.engine.hand import Hand
+from chatdealer.evaluator import evaluate
+from chatdealer.fairness import DeckCommitment
+from chatdealer.store import (
+    Change,
+    ChipMove,
+    HandRecord,
+    MoveKind,
+    StatDelta,
+    TableId,
+    buy_in,
+    cash_out,
+)
+from chatdealer.table import TournamentPhase
+from chatdealer.table import events as table_events
+from chatdealer.table.button import in_the_game
+from chatdealer.table.events import AnyEvent
+
+_stream_encoder = msgspec.json.Encoder()
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What a step may know of the world: handed in, so the step stays pure and testable."""
+
+    table_id: TableId
+    now: float
+    shuffle: Callable[[Deck], list[Card]]
+    next_hand_delay: float
+
+
+def _for_stream(payload: AnyPayload) -> AnyPayload | None:
+    """What the table's event stream keeps of a channel event: a live feed, so neither the
+    table message (rebuilt from the state) nor the proof (kept with the hand's history)."""
+    if isinstance(payload, TableShown):
+        return None
+    if isinstance(payload, HandOver):
+        return msgspec.structs.replace(payload, proof=None)
+    return payload
+
+
+class Step:
+    def __init__(self, record: TableRecord, context: Context) -> None:
+        self.record = record
+        self.context = context
+        self.out: list[Outgoing] = []
+        self.moves: list[ChipMove] = []
+        self.stats: list[StatDelta] = []
+        self.hands: list[HandRecord] = []
+        self._names: dict[str, str] = {}
+        self._roster: list[PlayerRef] = []
+        self._hand: Hand | None = None
+        self._hand_ended = False
+        self._refresh()
+
+    # -- what the verbs use --------------------------------------------------------------------
+
+    @property
+    def now(self) -> float:
+        return self.context.now
+
+    def channel(self, payload: AnyPayload) -> None:
+        self.out.append(Outgoing(table=self.context.table_id, to=None, payload=payload))
+
+    def tell(self, player_id: str, payload: AnyPayload) -> None:
+        self.out.append(Outgoing(table=self.context.table_id, to=player_id, payload=payload))
+
+    def notice(self, code: str, *, to: str | None = None, **params: Any) -> None:
+        payload = make_notice(code, **params)
+        if to is None:
+            self.channel(payload)
+        else:
+            self.tell(to, payload)
+
+    def name_of(self, player_id: str) -> str:
+        return self._names.get(player_id, player_id)
+
+    def dealt(
+        self, events: Sequence[AnyEvent], deck: Sequence[Card], stacks: Mapping[int, int]
+    ) -> None:
+        """A deal's events; `stacks` (by seat, before the deal) rebuild a hand over at once."""
+        table = self.record.table
+        assert table is not None
+        self._hand = table.hand
+        if self._hand is None and any(isinstance(e, table_events.HandFinished) for e in events):
+            self._hand = rebuild_instant_hand(events, deck, table.settings, stacks)
+        self.absorb(events)
+
+    def absorb(self, events: Sequence[AnyEvent]) -> None:
+        """Tell the table's events, and move the chips they moved."""
+        settled = False
+        for event in events:
+            if isinstance(event, table_events.HandFinished):
+                settled = True
+            self._tell(event, settled)
+
+    # -- the commit ----------------------------------------------------------------------------
+
+    def change(self) -> Change:
+        """Everything this step writes in its one atomic commit."""
+        self._schedule()
+        self.channel(TableShown(view=table_view(self.record, str(self.context.table_id))))
+        told = [_for_stream(o.payload) for o in self.out if o.to is None]
+        told = [payload for payload in told if payload is not None]
+        wake = self.record.wake
+        return Change(
+            state=encode_record(self.record),
+            events=[_stream_encoder.encode(told)] if told else [],
+            deadline=wake.at if wake is not None else None,
+            moves=self.moves,
+            stats=self.stats,
+        )
+
+    def bought_by(self, player_id: str | None) -> int:
+        return sum(
+            m.amount for m in self.moves if m.player == player_id and m.kind is MoveKind.BUY_IN
+        )
+
+    # -- inside --------------------------------------------------------------------------------
+
+    def _refresh(self) -> None:
+        record = self.record
+        table = record.table
+        if record.tournament is not None:
+            for entrant in record.tournament.entrants:
+                self._names[entrant.player_id] = entrant.name
+        if table is None:
+            return
+        for _, player in table.players():
+            self._names[player.player_id] = player.name
+        if table.hand is not None:
+            self._hand = table.hand
+            self._roster = []
+            for position in range(len(table.hand_seats)):
+                seated = table.player_at_position(position)
+                self._roster.append(
+                    PlayerRef(
+                        seat=table.seat_of_position(position),
+                        player_id=seated.player_id,
+                        name=seated.name,
+                    )
+                )
+
+    def _ref(self, position: int) -> PlayerRef:
+        return self._roster[position]
+
+    def _tell(self, event: AnyEvent, settled: bool) -> None:
+        if isinstance(event, hand_events.Event):
+            self._tell_hand(event)
+        else:
+            self._tell_table(event, settled)
+
+    def _tell_hand(self, event: hand_events.Event) -> None:
+        if isinstance(event, hand_events.HoleCardsDealt):
+            view = PrivateView(
+                hand_number=self._hand_number(),
+                cards=tuple(format_card(card) for card in event.cards),
+                board=(),
+                best=None,
+                best_cards=(),
+            )
+            self.tell(self._ref(event.seat).player_id, HoleCards(view=view))
+        elif isinstance(event, hand_events.ForcedBetPosted):
+            ref = self._ref(event.seat)
+            self.channel(
+                Posted(
+                    player_id=ref.player_id,
+                    name=ref.name,
+                    what=event.kind,
+                    amount=event.amount,
+                    all_in=event.all_in,
+                )
+            )
+        elif isinstance(event, hand_events.ActionTaken):
+            ref = self._ref(event.seat)
+            self.channel(
+                Acted(
+                    player_id=ref.player_id,
+                    name=ref.name,
+                    action=event.action,
+                    amount=event.amount,
+                    added=event.added,
+                    all_in=event.all_in,
+                )
+            )
+        elif isinstance(event, hand_events.BetReturned):
+            ref = self._ref(event.seat)
+            self.channel(Returned(player_id=ref.player_id, name=ref.name, amount=event.amount))
+        elif isinstance(event, hand_events.BoardDealt):
+            self.channel(
+                BoardDealt(
+                    street=event.street.name.lower(),
+                    cards=tuple(format_card(c) for c in event.cards),
+                    board=tuple(format_card(c) for c in event.board),
+                )
+            )
+        elif isinstance(event, hand_events.HandShown):
+            ref = self._ref(event.seat)
+            self.channel(
+                Shown(
+                    player_id=ref.player_id,
+                    name=ref.name,
+                    cards=tuple(format_card(c) for c in event.cards),
+                    hand_name=self._hand_name(event.seat),
+                )
+            )
+        elif isinstance(event, hand_events.HandMucked):
+            ref = self._ref(event.seat)
+            self.channel(Mucked(player_id=ref.player_id, name=ref.name))
+        elif isinstance(event, hand_events.PotAwarded):
+            winners = tuple(
+                Share(player_id=self._ref(seat).player_id, name=self._ref(seat).name, chips=chips)
+                for seat, chips in event.shares
+            )
+            named = (
+                self._hand_name(event.shares[0][0]) if event.hand_value and event.shares else None
+            )
+            self.channel(
+                PotWon(pot=event.pot, amount=event.amount, winners=winners, hand_name=named)
+            )
+
+    def _hand_name(self, position: int) -> str | None:
+        hand = self._hand
+        if hand is None or len(hand.board) < 3:
+            return None
+        return evaluate([*hand.holes[position], *hand.board], hand.config.ranking).name
+
+    def _hand_number(self) -> int:
+        table = self.record.table
+        return table.hand_number if table is not None else 0
+
+    def _tell_table(self, event: AnyEvent, settled: bool) -> None:
+        record = self.record
+        cash = record.cash is not None
+        if isinstance(event, table_events.PlayerSeated):
+            self._names[event.player_id] = event.name
+            record.clock_of(event.player_id)
+            self.moves.append(buy_in(event.player_id, event.buy_in))
+            self.notice("seated", name=event.name, seat=event.seat + 1, chips=event.buy_in)
+        elif isinstance(event, table_events.LeaveQueued):
+            self.notice("leave_queued", name=self.name_of(event.player_id))
+        elif isinstance(event, table_events.PlayerLeft):
+            self._names[event.player_id] = event.name
+            if cash:
+                record.clocks.pop(event.player_id, None)
+                if event.cash_out:
+                    self.moves.append(cash_out(event.player_id, event.cash_out))
+                self.notice("left", name=event.name, chips=event.cash_out)
+        elif isinstance(event, table_events.TopUpQueued):
+            self.moves.append(buy_in(event.player_id, event.amount))
+            self.notice("top_up_queued", name=self.name_of(event.player_id), amount=event.amount)
+        elif isinstance(event, table_events.ToppedUp):
+            self._topped_up(event, settled)
+        elif isinstance(event, table_events.SitOutQueued):
+            self.notice("sit_out_queued", name=self.name_of(event.player_id))
+        elif isinstance(event, table_events.SatOut):
+            self.notice("sat_out", name=self.name_of(event.player_id))
+        elif isinstance(event, table_events.SatIn):
+            self.notice("sat_in", name=self.name_of(event.player_id))
+        elif isinstance(event, table_events.PlayerBusted):
+            self.notice("busted", name=self.name_of(event.player_id))
+        elif isinstance(event, table_events.BlindMissed):
+            self.notice("blind_missed", name=self.name_of(event.player_id), blind=event.blind)
+        elif isinstance(event, table_events.StraddleQueued):
+            self.notice("straddle_queued", name=self.name_of(event.player_id))
+        elif isinstance(event, table_events.StraddleDropped):
+            self.notice("straddle_dropped", name=self.name_of(event.player_id))
+        elif isinstance(event, table_events.SettingsChanged | table_events.SettingsQueued):
+            code = (
+                "settings_changed"
+                if isinstance(event, table_events.SettingsChanged)
+                else "settings_queued"
+            )
+            small, big = event.settings.blinds
+            self.notice(code, small_blind=small, big_blind=big)
+        elif isinstance(event, table_events.ButtonDrawn):
+            self._button_drawn(event)
+        elif isinstance(event, table_events.HandStarted):
+            self._hand_started(event)
+        elif isinstance(event, table_events.HandFinished):
+            self._hand_finished(event)
+        else:
+            self._tell_tournament(event)
+
+    def _topped_up(self, event: table_events.ToppedUp, settled: bool) -> None:
+        name = self.name_of(event.player_id)
+        if not settled:
+            self.moves.append(buy_in(event.player_id, event.amount))
+        elif event.requested > event.amount:
+            refunded = event.requested - event.amount
+            self.moves.append(cash_out(event.player_id, refunded))
+            self.notice("top_up_refunded", name=name, refunded=refunded)
+        if event.amount:
+            self.notice("topped_up", name=name, amount=event.amount, stack=event.stack)
+
+    def _seat_ref(self, seat: int) -> PlayerRef:
+        table = self.record.table
+        player = table.seats[seat] if table is not None else None
+        if player is None:
+            return PlayerRef(seat=seat, player_id="", name=f"Seat {seat + 1}")
+        return PlayerRef(seat=seat, player_id=player.player_id, name=player.name)
+
+    def _button_drawn(self, event: table_events.ButtonDrawn) -> None:
+        self.channel(
+            ButtonDraw(
+                cards=tuple(
+                    (self._seat_ref(seat), format_card(card)) for seat, card in event.cards
+                ),
+                button=self._seat_ref(event.button),
+            )
+        )
+
+    def _hand_started(self, event: table_events.HandStarted) -> None:
+        self._roster = [
+            PlayerRef(seat=seat, player_id=player, name=name)
+            for seat, player, name in zip(event.seats, event.players, event.names, strict=True)
+        ]
+        by_seat = {ref.seat: ref for ref in self._roster}
+        secret = self.record.deck
+        self.channel(
+            HandStarted(
+                hand_number=event.hand_number,
+                deck_commitment=secret.root if secret is not None else "",
+                players=tuple(self._roster),
+                button=by_seat[event.button],
+                small_blind=by_seat[event.small_blind],
+                big_blind=by_seat[event.big_blind],
+                straddle=by_seat[event.straddle] if event.straddle is not None else None,
+            )
+        )
+
+    def _hand_finished(self, event: table_events.HandFinished) -> None:
+        self._hand_ended = True
+        record = self.record
+        hand = self._hand
+        by_seat = {ref.seat: ref for ref in self._roster}
+        stacks = tuple(
+            Share(player_id=by_seat[seat].player_id, name=by_seat[seat].name, chips=chips)
+            for seat, chips in event.stacks
+            if seat in by_seat
+        )
+        if hand is None or not hand.is_complete:
+            self.channel(HandOver(hand_number=event.hand_number, stacks=stacks, proof=None))
+            record.deck = None
+            return
+        commitment = self._commitment(hand, event.hand_number)
+        proof = public_proof(commitment, hand) if commitment is not None else None
+        self.channel(HandOver(hand_number=event.hand_number, stacks=stacks, proof=proof))
+        players = [ref.player_id for ref in self._roster]
+        if commitment is not None:
+            for position, player in enumerate(players):
+                own = private_proof(commitment, hand, position)
+                self.tell(player, HandProof(hand_number=event.hand_number, proof=own))
+        self.hands.append(
+            hand_record(self.context.table_id, event.hand_number, hand, players, commitment)
+        )
+        tournament = record.is_tournament
+        for position, player in enumerate(players):
+            won = hand.won[position]
+            self.stats.append(
+                StatDelta(
+                    player=player,
+                    hands_played=1,
+                    hands_won=1 if won > 0 else 0,
+                    pot=0 if tournament else won,
+                    net=0
+                    if tournament
+                    else hand.stacks[position] - hand.config.starting_stacks[position],
+                )
+            )
+        record.deck = None
+
+    def _commitment(self, hand: Hand, number: int) -> DeckCommitment | None:
+        secret = self.record.deck
+        if secret is None or secret.hand != number:
+            return None
+        return commitment_of(secret, hand.deck)
+
+    def _tell_tournament(self, event: AnyEvent) -> None:
+        tournament = self.record.tournament
+        if tournament is None:
+            return
+        buy_in_chips = tournament.settings.buy_in
+        if isinstance(event, table_events.PlayerRegistered):
+            self._names[event.player_id] = event.name
+            self.record.clock_of(event.player_id)
+            if buy_in_chips:
+                self.moves.append(buy_in(event.player_id, buy_in_chips))
+            self.notice("registered", name=event.name, entrants=event.entrants)
+        elif isinstance(event, table_events.PlayerUnregistered):
+            self.record.clocks.pop(event.player_id, None)
+            if buy_in_chips:
+                self.moves.append(cash_out(event.player_id, buy_in_chips))
+            self.notice("unregistered", name=self.name_of(event.player_id), entrants=event.entrants)
+        elif isinstance(event, table_events.TournamentStarted):
+            self.notice(
+                "tournament_started",
+                entrants=len(event.players),
+                starting_stack=event.starting_stack,
+                prize_pool=event.prize_pool,
+            )
+        elif isinstance(event, table_events.LevelChanged):
+            self.notice(
+                "level",
+                level=event.level,
+                small_blind=event.small_blind,
+                big_blind=event.big_blind,
+                ante=event.ante,
+            )
+        elif isinstance(event, table_events.RebuyOffered):
+            self.notice(
+                "rebuy_offered", name=self.name_of(event.player_id), rebuys_left=event.rebuys_left
+            )
+        elif isinstance(event, table_events.Rebought):
+            if buy_in_chips:
+                self.moves.append(buy_in(event.player_id, buy_in_chips))
+            self.notice("rebought", name=self.name_of(event.player_id), prize_pool=event.prize_pool)
+        elif isinstance(event, table_events.PlayerEliminated):
+            self.notice("eliminated", name=event.name, place=event.place)
+        elif isinstance(event, table_events.TournamentFinished):
+            self._tournament_finished(event)
+
+    def _tournament_finished(self, event: table_events.TournamentFinished) -> None:
+        tournament = self.record.tournament
+        assert tournament is not None
+        paid = tournament.settings.buy_in
+        for placing in event.placings:
+            if placing.prize:
+                self.moves.append(cash_out(placing.player_id, placing.prize))
+            entries = 1 + tournament.rebuys.get(placing.player_id, 0)
+            self.stats.append(
+                StatDelta(player=placing.player_id, net=placing.prize - paid * entries)
+            )
+        self.record.clocks.clear()
+        self.record.started = False
+        self.channel(
+            TournamentOver(
+                winner=event.winner, prize_pool=event.prize_pool, placings=event.placings
+            )
+        )
+
+    def _schedule(self) -> None:
+        """The next deadline: the turn's clock, the pause before the next hand, or none."""
+        record = self.record
+        table = record.table
+        previous = record.wake
+        token = current_token(table)
+        if table is not None and token is not None:
+            assert table.hand is not None
+            if previous is not None and previous.token == token:
+                return
+            player = table.player_at_position(table.hand.actor).player_id
+            clock = record.clock_of(player)
+            at = self.now if clock.away else self.now + record.action_seconds
+            record.wake = Wake(at=at, purpose=WakeFor.TURN, token=token, player=player)
+            return
+        if table is not None and table.hand is None and record.started and self.can_deal():
+            if previous is None or previous.purpose is not WakeFor.NEXT_HAND:
+                pause = self.context.next_hand_delay
+                if record.tournament is not None and record.tournament.awaiting_rebuy:
+                    pause = max(pause, record.action_seconds)  # time to decide on a rebuy
+                record.wake = Wake(at=self.now + pause, purpose=WakeFor.NEXT_HAND)
+            return
+        if self._hand_ended and record.started:
+            self.notice("waiting_for_players")
+        record.wake = None
+
+    def can_deal(self) -> bool:
+        record = self.record
+        if record.tournament is not None:
+            return record.tournament.phase is TournamentPhase.RUNNING
+        table = record.cash
+        return table is not None and len(in_the_game(table.seats)[0]) >= 2

@@ -1,0 +1,355 @@
+"""The verbs that change a table, and the clock acting for an absent player: pure steps.
+
+Each function changes the step's record (through the table or tournament) or raises a refusal
+(`IllegalAction`, `TableError`, `DealerRefusal`) having changed nothing that will be written:
+the service throws a refused step away and writes nothing.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from chatdealer.dealer.commands import (
+    Act,
+    Configure,
+    Create,
+    CreateTournament,
+    Join,
+    Leave,
+    Rebuy,
+    Register,
+    SitIn,
+    SitOut,
+    Start,
+    Straddle,
+    TopUp,
+    Unregister,
+    User,
+)
+from chatdealer.dealer.proofs import new_secret
+from chatdealer.dealer.record import TableRecord, Wake, WakeFor, is_empty, new_record
+from chatdealer.dealer.refusals import DealerRefusal
+from chatdealer.dealer.step import Step
+from chatdealer.dealer.views import current_token
+from chatdealer.engine.hand import Phase
+from chatdealer.table import SeatStatus, Table, TableError, Tournament, TournamentPhase
+from chatdealer.table.events import AnyEvent, HandStarted
+
+TableVerb = (
+    Create
+    | CreateTournament
+    | Configure
+    | Join
+    | Leave
+    | SitOut
+    | SitIn
+    | TopUp
+    | Straddle
+    | Start
+    | Act
+    | Register
+    | Unregister
+    | Rebuy
+)
+TIMEOUTS_TO_SIT_OUT = 2
+MIN_TIME_BANK = 1.0
+
+
+def opening(args: Create | CreateTournament, user: User, now: float) -> TableRecord:
+    """A new channel's record, its settings checked."""
+    if isinstance(args, Create):
+        return new_record(user.id, now, cash=Table.open(args.settings, now))
+    return new_record(user.id, now, tournament=Tournament.create(args.settings))
+
+
+def announce_opening(step: Step, user: User) -> None:
+    record = step.record
+    if record.cash is not None:
+        settings = record.cash.settings
+        small, big = settings.blinds
+        step.notice(
+            "table_created",
+            name=user.name,
+            small_blind=small,
+            big_blind=big,
+            min_buy_in=settings.min_buy_in,
+            max_buy_in=settings.max_buy_in,
+        )
+    elif record.tournament is not None:
+        tsettings = record.tournament.settings
+        step.notice(
+            "tournament_created",
+            name=user.name,
+            buy_in=tsettings.buy_in,
+            starting_stack=tsettings.starting_stack,
+        )
+
+
+def apply(step: Step, args: TableVerb, user: User, balance: int | None = None) -> None:
+    """One verb; `balance` is the player's bank balance as last read (a hint for the buy-in)."""
+    if isinstance(args, Create | CreateTournament):
+        _replace(step, args, user)
+    elif isinstance(args, Configure):
+        _require_host(step.record, user)
+        step.absorb(_cash(step.record, "the settings").change_settings(args.settings))
+    elif isinstance(args, Join):
+        _join(step, args, user, balance)
+    elif isinstance(args, Leave):
+        _leave(step, user)
+    elif isinstance(args, SitOut):
+        _sit_out(step, user)
+    elif isinstance(args, SitIn):
+        _sit_in(step, args, user)
+    elif isinstance(args, TopUp):
+        step.absorb(_cash(step.record, "buying chips").top_up(user.id, args.amount))
+    elif isinstance(args, Straddle):
+        step.absorb(_cash(step.record, "straddling").straddle(user.id))
+    elif isinstance(args, Start):
+        _start(step, user)
+    elif isinstance(args, Act):
+        _act(step, args, user)
+    elif isinstance(args, Register):
+        step.absorb(_tournament(step.record).register(user.id, user.name))
+    elif isinstance(args, Unregister):
+        step.absorb(_tournament(step.record).unregister(user.id))
+    else:
+        step.absorb(_tournament(step.record).rebuy(user.id))
+
+
+def fire(step: Step) -> bool:
+    """Acts on the table's deadline if it is still due; False when there is nothing to do.
+
+    The deadline is checked against the freshly loaded record, with the turn it was set for,
+    so a timer claimed late, or by two workers, never acts twice.
+    """
+    record = step.record
+    wake = record.wake
+    if wake is None or wake.at > step.now:
+        return False
+    table = record.table
+    if wake.purpose is WakeFor.NEXT_HAND:
+        if table is not None and table.hand is not None:
+            return False
+        try:
+            deal(step)
+        except TableError:
+            record.wake = None  # nobody left to deal to; the next join or sit-in restarts
+        return True
+    if table is None or wake.token is None or current_token(table) != wake.token:
+        return False
+    player = wake.player
+    assert player is not None
+    clock = record.clock_of(player)
+    if wake.purpose is WakeFor.TURN and not clock.away and clock.time_bank >= MIN_TIME_BANK:
+        extended = wake.at + clock.time_bank
+        if extended > step.now:
+            record.wake = msgspec.structs.replace(
+                wake, at=extended, purpose=WakeFor.TIME_BANK, since=wake.at
+            )
+            step.notice("time_bank", name=step.name_of(player), seconds=round(clock.time_bank))
+            return True
+        clock.time_bank = 0.0  # the timer came later than the whole bank would have lasted
+    elif wake.purpose is WakeFor.TIME_BANK:
+        clock.time_bank = 0.0
+    _time_out(step, table, player)
+    return True
+
+
+def deal(step: Step) -> None:
+    """Deals the next hand (or lets the tournament finish), committing to the deck first."""
+    record = step.record
+    tournament = record.tournament
+    table = record.table
+    if table is None:
+        raise TableError("tournament_not_running")
+    deck_kind = table.settings.variant.deck
+    deck = step.context.shuffle(deck_kind)
+    draw = step.context.shuffle(deck_kind) if table.button is None else None
+    stacks = {seat: player.stack for seat, player in table.players()}
+    secret = new_secret(table.hand_number + 1, deck)
+    events: list[AnyEvent]
+    if tournament is not None:
+        events = tournament.deal(deck, step.now, draw)
+    else:
+        events = table.deal(deck, draw)
+    dealt = any(isinstance(event, HandStarted) for event in events)
+    record.deck = secret if dealt else None
+    step.dealt(events, deck, stacks)
+
+
+# -- verbs ------------------------------------------------------------------------------------
+
+
+def _replace(step: Step, args: Create | CreateTournament, user: User) -> None:
+    """A channel whose table is empty (nobody seated, no chips) may open a new one."""
+    if not is_empty(step.record):
+        raise DealerRefusal("table_exists")
+    step.record = opening(args, user, step.now)
+    announce_opening(step, user)
+
+
+def _join(step: Step, args: Join, user: User, balance: int | None) -> None:
+    table = _cash(step.record, "seating")
+    settings = table.settings
+    amount = args.buy_in
+    if amount is None:
+        amount = settings.max_buy_in
+        if balance is not None and balance < amount:
+            amount = max(balance, settings.min_buy_in)
+    step.absorb(
+        table.sit(user.id, user.name, amount, args.seat, wait_for_big_blind=args.wait_for_big_blind)
+    )
+
+
+def _leave(step: Step, user: User) -> None:
+    record = step.record
+    tournament = record.tournament
+    if tournament is not None:
+        if tournament.phase is TournamentPhase.REGISTERING:
+            step.absorb(tournament.unregister(user.id))
+            return
+        raise TableError("tournament_table", what="leaving")
+    assert record.cash is not None
+    step.absorb(record.cash.leave(user.id))
+
+
+def _sit_out(step: Step, user: User) -> None:
+    record = step.record
+    if record.tournament is None:
+        assert record.cash is not None
+        step.absorb(record.cash.sit_out(user.id))
+        return
+    table = record.table
+    if table is None or table.seat_of(user.id) is None:
+        raise TableError("not_seated")
+    clock = record.clock_of(user.id)
+    if clock.away:
+        raise TableError("already_sitting_out")
+    clock.away = True
+    step.notice("sat_out", name=user.name)
+    _hurry(step, user.id)
+
+
+def _sit_in(step: Step, args: SitIn, user: User) -> None:
+    record = step.record
+    clock = record.clocks.get(user.id)
+    if record.tournament is None:
+        assert record.cash is not None
+        step.absorb(record.cash.sit_in(user.id, wait_for_big_blind=args.wait_for_big_blind))
+    else:
+        table = record.table
+        if table is None or table.seat_of(user.id) is None:
+            raise TableError("not_seated")
+        if clock is None or not clock.away:
+            raise DealerRefusal("not_away")
+        step.notice("sat_in", name=user.name)
+    if clock is not None:
+        clock.away = False
+        clock.timeouts = 0
+
+
+def _start(step: Step, user: User) -> None:
+    record = step.record
+    table = record.table
+    seated = table is not None and table.seat_of(user.id) is not None
+    registered = record.tournament is not None and any(
+        entrant.player_id == user.id for entrant in record.tournament.entrants
+    )
+    if not (seated or registered or user.manager or user.id == record.host):
+        raise DealerRefusal("not_in_game")
+    tournament = record.tournament
+    if tournament is not None and tournament.phase is TournamentPhase.REGISTERING:
+        step.absorb(tournament.start(step.now))
+    elif tournament is not None and tournament.phase is TournamentPhase.FINISHED:
+        raise TableError("tournament_over")
+    elif table is not None and table.hand is not None:
+        raise TableError("hand_running")
+    record.started = True
+    record.wake = None
+    deal(step)
+
+
+def _act(step: Step, args: Act, user: User) -> None:
+    record = step.record
+    table = record.table
+    if table is None:
+        raise TableError("tournament_not_running")
+    if table.seat_of(user.id) is None:
+        raise TableError("not_seated")
+    if table.hand is None:
+        raise TableError("no_hand")
+    if current_token(table) != args.token:
+        raise DealerRefusal("stale_token")
+    clock = record.clock_of(user.id)
+    wake = record.wake
+    if wake is not None and wake.purpose is WakeFor.TIME_BANK and wake.player == user.id:
+        clock.time_bank = max(0.0, clock.time_bank - (step.now - wake.since))
+    if record.tournament is not None:
+        events = record.tournament.act(user.id, args.action, args.amount)
+    else:
+        events = table.act(user.id, args.action, args.amount)
+    clock.timeouts = 0
+    clock.away = False
+    step.absorb(events)
+
+
+def _time_out(step: Step, table: Table, player: str) -> None:
+    """Checks if that is free, else folds; two timeouts in a row and the player sits out."""
+    record = step.record
+    hand = table.hand
+    assert hand is not None and hand.phase is Phase.BETTING
+    legal = hand.legal_actions()
+    action = "check" if legal.can_check else "fold"
+    clock = record.clock_of(player)
+    step.notice("timed_out", name=step.name_of(player))
+    if record.tournament is not None:
+        events = record.tournament.act(player, action)
+    else:
+        events = table.act(player, action)
+    clock.timeouts += 1
+    step.absorb(events)
+    if clock.timeouts < TIMEOUTS_TO_SIT_OUT:
+        return
+    if record.tournament is not None:
+        if not clock.away and table.seat_of(player) is not None:
+            clock.away = True
+            step.notice("away", name=step.name_of(player))
+        return
+    seat = table.seat_of(player)
+    seated = table.seats[seat] if seat is not None else None
+    if (
+        seated is not None
+        and seated.status is SeatStatus.PLAYING
+        and not seated.sits_out_after_hand
+        and not seated.leaving
+    ):
+        clock.away = True  # the rest of this hand is played for them at once
+        step.notice("sat_out_timeouts", name=step.name_of(player))
+        step.absorb(table.sit_out(player))
+
+
+def _hurry(step: Step, player: str) -> None:
+    """An away player's pending turn is played at once rather than waiting out the clock."""
+    wake = step.record.wake
+    if wake is not None and wake.player == player and wake.at > step.now:
+        step.record.wake = Wake(at=step.now, purpose=WakeFor.TURN, token=wake.token, player=player)
+
+
+# -- checks -----------------------------------------------------------------------------------
+
+
+def _require_host(record: TableRecord, user: User) -> None:
+    if user.id != record.host and not user.manager:
+        raise DealerRefusal("not_host")
+
+
+def _cash(record: TableRecord, what: str) -> Table:
+    if record.cash is None:
+        raise DealerRefusal("cash_only", what=what)
+    return record.cash
+
+
+def _tournament(record: TableRecord) -> Tournament:
+    if record.tournament is None:
+        raise DealerRefusal("tournament_only")
+    return record.tournament

@@ -1,0 +1,281 @@
+"""What a table looks like from the rail, and what one player sees of their own hand.
+
+`TableView` is the public projection an adapter renders into one message and edits in place:
+everything anyone watching may know, including the action token its buttons must carry, and no
+hole card. `PrivateView` is one player's cards and best hand, sent to that player alone.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+import msgspec
+
+from chatdealer.cards import format_card, format_cards
+from chatdealer.dealer.commands import ActionToken
+from chatdealer.dealer.record import TableRecord, WakeFor
+from chatdealer.engine.hand import Hand, Phase
+from chatdealer.evaluator import evaluate
+from chatdealer.table import SeatStatus, Table, TableSettings, TournamentPhase
+
+
+class SeatState(StrEnum):
+    PLAYING = "playing"
+    FOLDED = "folded"
+    ALL_IN = "all_in"
+    SITTING_OUT = "sitting_out"
+    WAITING = "waiting"
+    """Seated but not in the hand being played (just sat down, or waiting for the big blind)."""
+    BUSTED = "busted"
+
+
+class SeatView(msgspec.Struct, frozen=True, kw_only=True):
+    seat: int
+    """From 0; players see seat + 1."""
+    player_id: str
+    name: str
+    stack: int
+    """Chips behind, not counting `bet`."""
+    bet: int
+    state: SeatState
+    button: bool = False
+    small_blind: bool = False
+    big_blind: bool = False
+    to_act: bool = False
+    leaving: bool = False
+
+
+class PotView(msgspec.Struct, frozen=True, kw_only=True):
+    amount: int
+    players: tuple[str, ...]
+    """Player ids who can win it."""
+
+
+class TurnView(msgspec.Struct, frozen=True, kw_only=True):
+    """What the player to act may do; amounts are "raise to" totals for this street."""
+
+    player_id: str
+    name: str
+    seat: int
+    to_call: int
+    can_fold: bool
+    can_check: bool
+    can_call: bool
+    min_raise_to: int | None
+    max_raise_to: int | None
+    token: ActionToken
+    deadline: float | None
+    time_bank: bool
+    """The action clock ran out and the deadline is the player's time bank."""
+
+
+class TournamentView(msgspec.Struct, frozen=True, kw_only=True):
+    phase: str
+    entrants: tuple[str, ...]
+    """Names, in the order they registered."""
+    buy_in: int
+    starting_stack: int
+    prize_pool: int
+    level: int
+    """From 1."""
+
+
+class TableView(msgspec.Struct, frozen=True, kw_only=True):
+    table: str
+    host: str
+    settings: TableSettings | None
+    """The cash table's settings, or the tournament's current level; None before it starts."""
+    hand_number: int
+    hand_running: bool
+    board: tuple[str, ...]
+    pots: tuple[PotView, ...]
+    """Main pot first, then side pots; bets of the current street are in the seats."""
+    seats: tuple[SeatView, ...]
+    turn: TurnView | None
+    token: ActionToken | None
+    deadline: float | None
+    """When the player to act is acted for, or when the next hand is dealt."""
+    next_hand_at: float | None
+    started: bool
+    tournament: TournamentView | None = None
+
+
+class PrivateView(msgspec.Struct, frozen=True, kw_only=True):
+    hand_number: int
+    cards: tuple[str, ...]
+    board: tuple[str, ...]
+    best: str | None
+    """The best hand so far ("Pair of aces"), once there are five cards to make it."""
+    best_cards: tuple[str, ...]
+
+
+def current_token(table: Table | None) -> ActionToken | None:
+    """The token a prompt carries now, or None when nobody is to act."""
+    if table is None or table.hand is None:
+        return None
+    hand = table.hand
+    if hand.phase is not Phase.BETTING or hand.actor < 0:
+        return None
+    return ActionToken(table.hand_number, hand.sequence)
+
+
+def table_view(record: TableRecord, table_id: str) -> TableView:
+    table = record.table
+    wake = record.wake
+    deadline = wake.at if wake is not None else None
+    next_hand_at = deadline if wake is not None and wake.purpose is WakeFor.NEXT_HAND else None
+    tournament = _tournament_view(record)
+    if table is None:
+        return TableView(
+            table=table_id,
+            host=record.host,
+            settings=None,
+            hand_number=0,
+            hand_running=False,
+            board=(),
+            pots=(),
+            seats=(),
+            turn=None,
+            token=None,
+            deadline=deadline,
+            next_hand_at=next_hand_at,
+            started=record.started,
+            tournament=tournament,
+        )
+    hand = table.hand
+    token = current_token(table)
+    return TableView(
+        table=table_id,
+        host=record.host,
+        settings=table.settings,
+        hand_number=table.hand_number,
+        hand_running=hand is not None,
+        board=tuple(format_card(card) for card in hand.board) if hand else (),
+        pots=_pots(table, hand) if hand else (),
+        seats=_seats(table),
+        turn=_turn(record, table, token),
+        token=token,
+        deadline=deadline,
+        next_hand_at=next_hand_at,
+        started=record.started,
+        tournament=tournament,
+    )
+
+
+def _seats(table: Table) -> tuple[SeatView, ...]:
+    hand = table.hand
+    views = []
+    for seat, player in table.players():
+        position = table.hand_seats.index(seat) if table.in_hand(seat) else None
+        bet = 0
+        if hand is not None and position is not None:
+            bet = hand.bets[position]
+            if hand.folded[position]:
+                state = SeatState.FOLDED
+            elif hand.all_in[position]:
+                state = SeatState.ALL_IN
+            else:
+                state = SeatState.PLAYING
+        elif player.status is SeatStatus.SITTING_OUT:
+            state = SeatState.SITTING_OUT
+        elif player.status is SeatStatus.BUSTED:
+            state = SeatState.BUSTED
+        elif hand is not None or (player.owes and player.waits_for_big_blind):
+            state = SeatState.WAITING
+        else:
+            state = SeatState.PLAYING
+        views.append(
+            SeatView(
+                seat=seat,
+                player_id=player.player_id,
+                name=player.name,
+                stack=table.stack_of(seat),
+                bet=bet,
+                state=state,
+                button=seat == table.button,
+                small_blind=seat == table.small_blind,
+                big_blind=seat == table.big_blind,
+                to_act=hand is not None and position is not None and hand.actor == position,
+                leaving=player.leaving,
+            )
+        )
+    return tuple(views)
+
+
+def _pots(table: Table, hand: Hand) -> tuple[PotView, ...]:
+    players = [table.seats[seat] for seat in table.hand_seats]
+    return tuple(
+        PotView(
+            amount=pot.amount,
+            players=tuple(p.player_id for i, p in enumerate(players) if p and i in pot.eligible),
+        )
+        for pot in hand.pots()
+    )
+
+
+def _turn(record: TableRecord, table: Table, token: ActionToken | None) -> TurnView | None:
+    hand = table.hand
+    if hand is None or token is None:
+        return None
+    legal = hand.legal_actions()
+    seat = table.seat_of_position(legal.seat)
+    player = table.player_at_position(legal.seat)
+    wake = record.wake
+    current = wake is not None and wake.token == token
+    return TurnView(
+        player_id=player.player_id,
+        name=player.name,
+        seat=seat,
+        to_call=legal.to_call,
+        can_fold=legal.can_fold,
+        can_check=legal.can_check,
+        can_call=legal.can_call,
+        min_raise_to=legal.min_raise_to,
+        max_raise_to=legal.max_raise_to,
+        token=token,
+        deadline=wake.at if wake is not None and current else None,
+        time_bank=current and wake is not None and wake.purpose is WakeFor.TIME_BANK,
+    )
+
+
+def _tournament_view(record: TableRecord) -> TournamentView | None:
+    tournament = record.tournament
+    if tournament is None:
+        return None
+    settings = tournament.settings
+    return TournamentView(
+        phase=tournament.phase.value,
+        entrants=tuple(entrant.name for entrant in tournament.entrants),
+        buy_in=settings.buy_in,
+        starting_stack=settings.starting_stack,
+        prize_pool=(
+            tournament.prize_pool
+            if tournament.phase is not TournamentPhase.REGISTERING
+            else settings.buy_in * len(tournament.entrants)
+        ),
+        level=tournament.level + 1,
+    )
+
+
+def private_view(table: Table, player_id: str) -> PrivateView | None:
+    """The player's cards in the hand being played, or None when they have none."""
+    hand = table.hand
+    seat = table.seat_of(player_id)
+    if hand is None or seat is None or not table.in_hand(seat):
+        return None
+    return private_view_of(hand, table.hand_number, table.hand_seats.index(seat))
+
+
+def private_view_of(hand: Hand, hand_number: int, position: int) -> PrivateView:
+    cards = hand.holes[position]
+    best = best_cards = None
+    if len(hand.board) >= 3:
+        rank = evaluate([*cards, *hand.board], hand.config.ranking)
+        best, best_cards = rank.name, tuple(format_card(card) for card in rank.cards)
+    return PrivateView(
+        hand_number=hand_number,
+        cards=tuple(format_cards(cards).split()),
+        board=tuple(format_card(card) for card in hand.board),
+        best=best,
+        best_cards=best_cards or (),
+    )

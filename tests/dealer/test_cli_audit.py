@@ -1,0 +1,57 @@
+"""`chatdealer audit` against a real Redis: agreement exits 0, a chip out of place exits 1."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from redis.asyncio import Redis
+
+from chatdealer.cli import main
+from chatdealer.dealer import Command, Create, Dealer, Join
+from chatdealer.store import EmbeddedRedis, Store, TableId
+
+from .harness import ANN, BOB
+
+TABLE = TableId("discord", "guild9", "cards")
+
+
+async def seat_two(socket_path: str) -> None:
+    client = Redis(unix_socket_path=socket_path)
+    try:
+        await client.flushall()
+        dealer = Dealer(Store.on(client))
+        await dealer.handle(Command(table=TABLE, user=ANN, args=Create()))
+        for user in (ANN, BOB):
+            await dealer.handle(Command(table=TABLE, user=user, args=Join(buy_in=150)))
+    finally:
+        await client.aclose()
+
+
+async def take_a_chip(socket_path: str) -> None:
+    client = Redis(unix_socket_path=socket_path)
+    try:
+        await client.hincrby(TABLE.home.key("table_chips"), TABLE.channel, 1)
+    finally:
+        await client.aclose()
+
+
+def test_audit_passes_then_finds_a_chip_out_of_place(
+    redis_server: EmbeddedRedis,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("REDIS_URL", f"unix://{redis_server.socket_path}")
+    asyncio.run(seat_two(redis_server.socket_path))
+    assert main(["audit"]) == 0
+    assert "discord:guild9: balances 1,700 + on tables 300 = 2,000, granted 2,000" in (
+        capsys.readouterr().out
+    )
+    asyncio.run(take_a_chip(redis_server.socket_path))
+    assert main(["audit", "--community", "discord:guild9"]) == 1
+    printed = capsys.readouterr().out
+    assert "MISMATCH" in printed
+    assert "table discord:guild9:cards: the bank counts 301 chips there, its state holds 300" in (
+        printed
+    )
+    assert main(["audit", "--community", "nonsense"]) == 2

@@ -1,0 +1,96 @@
+"""A sit-and-go in one channel: buy-ins leave the bank, the prize comes back to it."""
+
+from __future__ import annotations
+
+import msgspec
+
+from chatdealer.dealer import CreateTournament, Leaderboard, Leave, Rebuy, Register, Start
+from chatdealer.dealer.outgoing import LeaderboardShown, Notice, TournamentOver
+from chatdealer.table import TournamentSettings
+
+from .harness import ANN, BOB, CID, Harness, all_in, payloads, refusals
+
+SIT_AND_GO = TournamentSettings(
+    seat_count=3, starting_stack=500, buy_in=100, action_seconds=30, time_bank_seconds=0
+)
+
+
+async def test_a_sit_and_go_is_played_to_its_winner_and_paid_from_the_bank(
+    game: Harness,
+) -> None:
+    await game.do(ANN, CreateTournament(settings=SIT_AND_GO))
+    for user in (ANN, BOB, CID):
+        out = await game.do(user, Register())
+        assert not refusals(out)
+    assert await game.balance(BOB) == 900
+    assert await game.store.tables.chips(game.table) == 300
+    await game.assert_chips_conserved()
+    played = await game.do(ANN, Start())
+    for _ in range(50):
+        played += await game.play_hand(all_in)
+        await game.assert_chips_conserved()
+        if payloads(played, TournamentOver):
+            break
+        view = game.view()
+        assert view.next_hand_at is not None
+        played += await game.fire(view.next_hand_at - game.clock.now)
+        if payloads(played, TournamentOver):
+            break
+    (over,) = payloads(played, TournamentOver)
+    assert over.prize_pool == 300 and over.placings[0].prize == 300
+    assert len(over.placings) == 3 and over.placings[0].place == 1  # two may tie for second
+    balances = {user.id: await game.balance(user) or 0 for user in (ANN, BOB, CID)}
+    assert balances[over.winner] == 1_200
+    assert sorted(balances.values()) == [900, 900, 1_200]
+    assert await game.store.tables.chips(game.table) == 0
+    await game.assert_chips_conserved()
+    board = payloads(await game.do(ANN, Leaderboard()), LeaderboardShown)[0]
+    assert board.rows[0].player_id == over.winner and board.rows[0].net == 200
+    assert game.view().next_hand_at is None
+
+
+async def test_unregistering_returns_the_buy_in(game: Harness) -> None:
+    await game.do(ANN, CreateTournament(settings=SIT_AND_GO))
+    await game.do(BOB, Register())
+    assert [r.code for r in refusals(await game.do(BOB, Register()))] == ["already_registered"]
+    out = await game.do(BOB, Leave())
+    assert [n.code for n in payloads(out, Notice)] == ["unregistered"]
+    assert await game.balance(BOB) == 1_000
+    assert [r.code for r in refusals(await game.do(BOB, Start()))] == ["not_in_game"]
+    await game.do(ANN, Register())
+    assert [r.code for r in refusals(await game.do(ANN, Start()))] == ["too_few_entrants"]
+    await game.assert_chips_conserved()
+
+
+async def test_a_buy_in_above_the_balance_cannot_register(game: Harness) -> None:
+    await game.do(ANN, CreateTournament(settings=TournamentSettings(buy_in=5_000)))
+    refused = refusals(await game.do(BOB, Register()))
+    assert [(r.code, r.params) for r in refused] == [
+        ("insufficient_balance", {"balance": 1_000, "amount": 5_000})
+    ]
+
+
+async def test_a_busted_player_may_rebuy_before_the_next_hand(game: Harness) -> None:
+    rebuys = msgspec.structs.replace(SIT_AND_GO, rebuy_levels=1, max_rebuys=1)
+    await game.do(ANN, CreateTournament(settings=rebuys))
+    for user in (ANN, BOB, CID):
+        await game.do(user, Register())
+    await game.do(ANN, Start())
+    offers: list[Notice] = []
+    while not offers:
+        played = await game.play_hand(all_in)
+        offers = [n for n in payloads(played, Notice) if n.code == "rebuy_offered"]
+        if not offers:
+            next_hand_at = game.view().next_hand_at
+            assert next_hand_at is not None
+            await game.fire(next_hand_at - game.clock.now)
+    next_hand_at = game.view().next_hand_at
+    assert next_hand_at is not None and next_hand_at >= game.clock.now + 30  # time to decide
+    busted = next(u for u in (ANN, BOB, CID) if u.name == offers[0].params["name"])
+    before = await game.balance(busted)
+    out = await game.do(busted, Rebuy())
+    assert [n.code for n in payloads(out, Notice)] == ["rebought"]
+    assert await game.balance(busted) == (before or 0) - 100
+    tournament = game.view().tournament
+    assert tournament is not None and tournament.prize_pool == 400
+    await game.assert_chips_conserved()
