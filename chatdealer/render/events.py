@@ -1,0 +1,205 @@
+"""One line of chat per thing that happened at the table, in the table's language."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from chatdealer.dealer.outgoing import (
+    Acted,
+    AnyPayload,
+    BoardDealt,
+    ButtonDraw,
+    HandOver,
+    HandStarted,
+    HoleCards,
+    Mucked,
+    Notice,
+    Posted,
+    PotWon,
+    Refused,
+    Returned,
+    Share,
+    Shown,
+    TableShown,
+)
+from chatdealer.render.codes import notice_text, refusal_text
+from chatdealer.render.hands import translate_hand_name
+from chatdealer.render.language import Language
+from chatdealer.render.table import cards_text, private_text, table_text
+
+COMMITMENT_CHARS = 12
+POSTS = {
+    "ante": "{name} posts an ante of {amount}",
+    "blind": "{name} posts a blind of {amount}",
+    "dead": "{name} posts a dead blind of {amount}",
+    "straddle": "{name} straddles for {amount}",
+    "post": "{name} posts {amount}",
+}
+ACTIONS = {
+    "fold": "{name} folds",
+    "check": "{name} checks",
+    "call": "{name} calls {added}",
+    "bet": "{name} bets {amount}",
+    "raise": "{name} raises to {amount}",
+}
+STREETS = {"flop": "Flop: {cards}", "turn": "Turn: {cards}", "river": "River: {cards}"}
+
+
+def names_text(language: Language, names: Sequence[str]) -> str:
+    """ "Anna", "Anna and Boris", "Anna, Boris and Clara"."""
+    if len(names) < 2:
+        return "".join(names)
+    return language.text("list", "{first} and {last}").format(
+        first=", ".join(names[:-1]), last=names[-1]
+    )
+
+
+def short_commitment(commitment: str) -> str:
+    return commitment[:COMMITMENT_CHARS] + ("…" if len(commitment) > COMMITMENT_CHARS else "")
+
+
+def hand_started_text(event: HandStarted, language: Language) -> str:
+    _ = language.text
+    text = _("event", "Hand #{number}: button {button}, blinds {small} and {big}").format(
+        number=event.hand_number,
+        button=event.button.name,
+        small=event.small_blind.name,
+        big=event.big_blind.name,
+    )
+    if event.straddle is not None:
+        text += ", " + _("event", "straddle {name}").format(name=event.straddle.name)
+    deck = _("event", "deck commitment {commitment}")
+    return f"{text} · {deck.format(commitment=short_commitment(event.deck_commitment))}"
+
+
+def posted_text(event: Posted, language: Language) -> str:
+    _ = language.text
+    template = POSTS.get(event.what, POSTS["post"])
+    text = _("event", template).format(name=event.name, amount=language.number(event.amount))
+    if event.all_in:
+        text += " " + _("event", "and is all-in")
+    return text
+
+
+def acted_text(event: Acted, language: Language) -> str:
+    _ = language.text
+    if event.all_in and event.action != "fold":
+        template = "{name} is all-in for {amount}"
+    else:
+        template = ACTIONS.get(event.action, "{name}: {action} {amount}")
+    return _("event", template).format(
+        name=event.name,
+        action=event.action,
+        amount=language.number(event.amount),
+        added=language.number(event.added),
+    )
+
+
+def board_text(event: BoardDealt, language: Language) -> str:
+    _ = language.text
+    template = STREETS.get(event.street, "{cards}")
+    if event.street == "flop" or len(event.board) <= len(event.cards):
+        cards = cards_text(event.cards)
+    else:
+        earlier = event.board[: len(event.board) - len(event.cards)]
+        cards = f"{cards_text(earlier)} [{cards_text(event.cards)}]"
+    return _("event", template).format(cards=cards)
+
+
+def shown_text(event: Shown, language: Language) -> str:
+    _ = language.text
+    text = _("event", "{name} shows {cards}").format(name=event.name, cards=cards_text(event.cards))
+    if event.hand_name:
+        text += " — " + translate_hand_name(language, event.hand_name)
+    return text
+
+
+def pot_name(language: Language, pot: int) -> str:
+    if pot == 0:
+        return language.text("pot", "the pot")
+    return language.text("pot", "side pot {n}").format(n=pot)
+
+
+def pot_won_text(event: PotWon, language: Language) -> str:
+    """Who wins a pot: "Anna wins side pot 1 of 1,200 with a flush, ace high"; a split pot
+    names everyone and what each gets, since odd chips make the shares unequal."""
+    _ = language.text
+    amount = language.number(event.amount)
+    pot = pot_name(language, event.pot)
+    winners = event.winners
+    if len(winners) == 1:
+        template = "{name} wins {pot} of {amount}"
+        names = winners[0].name
+    else:
+        template = "{names} split {pot} of {amount}"
+        names = names_text(language, [share.name for share in winners])
+    if event.hand_name:
+        template += " with {hand}"
+    text = _("award", template).format(
+        name=names,
+        names=names,
+        pot=pot,
+        amount=amount,
+        hand=translate_hand_name(language, event.hand_name or "", after_with=True),
+    )
+    if len(winners) > 1:
+        text += ": " + _shares(winners, language)
+    return text
+
+
+def _shares(winners: Sequence[Share], language: Language) -> str:
+    return ", ".join(f"{share.name} {language.number(share.chips)}" for share in winners)
+
+
+def hand_over_text(event: HandOver, language: Language) -> str:
+    _ = language.text
+    text = _("event", "Hand #{number} is over").format(number=event.hand_number)
+    if event.proof is not None:
+        opened = _("event", "deck opened: {commitment}")
+        text += " · " + opened.format(commitment=short_commitment(event.proof.root))
+    return text
+
+
+def button_draw_text(event: ButtonDraw, language: Language) -> str:
+    _ = language.text
+    draws = ", ".join(f"{ref.name} {cards_text([card])}" for ref, card in event.cards)
+    return _("event", "Draw for the button: {draws}. {name} has the button").format(
+        draws=draws, name=event.button.name
+    )
+
+
+def payload_text(payload: AnyPayload, language: Language, now: float) -> str | None:
+    """The text of a payload, or None for the kinds this renderer does not show (bank,
+    leaderboard, histories: adapters lay those out themselves)."""
+    match payload:
+        case TableShown():
+            return table_text(payload.view, language, now)
+        case HoleCards():
+            return private_text(payload.view, language)
+        case Refused():
+            return refusal_text(language, payload.code, payload.params, payload.text)
+        case Notice():
+            return notice_text(language, payload.code, payload.params, payload.text)
+        case HandStarted():
+            return hand_started_text(payload, language)
+        case Posted():
+            return posted_text(payload, language)
+        case Acted():
+            return acted_text(payload, language)
+        case Returned():
+            return language.text("event", "{amount} uncalled returns to {name}").format(
+                amount=language.number(payload.amount), name=payload.name
+            )
+        case BoardDealt():
+            return board_text(payload, language)
+        case Shown():
+            return shown_text(payload, language)
+        case Mucked():
+            return language.text("event", "{name} mucks").format(name=payload.name)
+        case PotWon():
+            return pot_won_text(payload, language)
+        case HandOver():
+            return hand_over_text(payload, language)
+        case ButtonDraw():
+            return button_draw_text(payload, language)
+    return None

@@ -1,0 +1,217 @@
+"""The public table as one chat message, and one player's private view of their hand.
+
+The table message is edited in place on every action, so it must stay short (well under the
+2,000 characters of a Discord message for ten seats): one line per seat, long names cut.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from chatdealer.cards import CardError, format_card, parse_card
+from chatdealer.dealer.views import PrivateView, SeatState, SeatView, TableView, TurnView
+from chatdealer.engine.config import BettingStructure, Variant
+from chatdealer.render.hands import translate_hand_name
+from chatdealer.render.language import Language
+from chatdealer.table.settings import TableSettings
+
+NAME_WIDTH = 16
+STATES = {
+    SeatState.FOLDED: "folded",
+    SeatState.ALL_IN: "all-in",
+    SeatState.SITTING_OUT: "sitting out",
+    SeatState.WAITING: "waiting",
+    SeatState.BUSTED: "out of chips",
+}
+STRUCTURES = {
+    BettingStructure.NO_LIMIT: "No-limit",
+    BettingStructure.POT_LIMIT: "Pot-limit",
+    BettingStructure.FIXED_LIMIT: "Fixed-limit",
+}
+VARIANTS = {Variant.HOLDEM: "Hold'em", Variant.SHORT_DECK: "Short deck"}
+
+
+def cards_text(cards: Iterable[str]) -> str:
+    """Cards with suit symbols ("T♠ 7♠"), whichever way the payload wrote them."""
+    shown = []
+    for card in cards:
+        try:
+            shown.append(format_card(parse_card(card), symbols=True))
+        except CardError:
+            shown.append(card)
+    return " ".join(shown)
+
+
+def short_name(name: str, width: int = NAME_WIDTH) -> str:
+    return name if len(name) <= width else name[: width - 1] + "…"
+
+
+def table_text(view: TableView, language: Language, now: float, *, markdown: bool = False) -> str:
+    """The table message. `markdown` puts the seats in a code block, aligned, for chats that
+    show one in a monospaced font (Discord, Telegram)."""
+    _ = language.text
+    lines = [_header(view, language)]
+    if view.hand_running:
+        board = cards_text(view.board) if view.board else _("table", "pre-flop")
+        lines.append(_("table", "Board: {cards}").format(cards=board))
+        pots = _pots(view, language)
+        if pots:
+            lines.append(pots)
+    if view.seats:
+        seat_lines = _seat_lines(view.seats, language, markdown)
+        lines += ["```", *seat_lines, "```"] if markdown else seat_lines
+    else:
+        lines.append(_("table", "Nobody is seated yet"))
+    lines += _footer(view, language, now)
+    return "\n".join(lines)
+
+
+def _header(view: TableView, language: Language) -> str:
+    _ = language.text
+    parts = []
+    if view.hand_number:
+        parts.append(_("table", "Hand #{number}").format(number=view.hand_number))
+    if view.settings is not None:
+        parts.append(_stakes(view.settings, language))
+    if view.tournament is not None:
+        tournament = view.tournament
+        parts.append(_("table", "Level {level}").format(level=tournament.level))
+        prize = language.number(tournament.prize_pool)
+        parts.append(_("table", "Prize pool {amount}").format(amount=prize))
+    return " · ".join(parts) or _("table", "Poker table")
+
+
+def _stakes(settings: TableSettings, language: Language) -> str:
+    _ = language.text
+    game = _("table", "{structure} {variant}").format(
+        structure=_("structure", STRUCTURES[settings.structure]),
+        variant=_("variant", VARIANTS[settings.variant]),
+    )
+    if settings.structure is BettingStructure.FIXED_LIMIT:
+        low, high = settings.small_bet, settings.big_bet
+    else:
+        low, high = settings.small_blind, settings.big_blind
+    text = f"{game} {language.number(low)}/{language.number(high)}"
+    if settings.ante:
+        text += ", " + _("table", "ante {amount}").format(amount=language.number(settings.ante))
+    return text
+
+
+def _pots(view: TableView, language: Language) -> str:
+    _ = language.text
+    if len(view.pots) == 1:
+        return _("table", "Pot {amount}").format(amount=language.number(view.pots[0].amount))
+    parts = []
+    for index, pot in enumerate(view.pots):
+        amount = language.number(pot.amount)
+        if index == 0:
+            parts.append(_("table", "Main pot {amount}").format(amount=amount))
+        else:
+            parts.append(_("table", "Side pot {n}: {amount}").format(n=index, amount=amount))
+    return " · ".join(parts)
+
+
+def _markers(seat: SeatView, language: Language) -> str:
+    flags = ((seat.button, "D"), (seat.small_blind, "SB"), (seat.big_blind, "BB"))
+    return " ".join(language.text("marker", mark) for on, mark in flags if on)
+
+
+def _notes(seat: SeatView, language: Language) -> list[str]:
+    _ = language.text
+    notes = []
+    if seat.bet:
+        notes.append(_("table", "bet {amount}").format(amount=language.number(seat.bet)))
+    state = STATES.get(seat.state)
+    if state:
+        notes.append(_("seat state", state))
+    if seat.leaving:
+        notes.append(_("seat state", "leaving"))
+    return notes
+
+
+def _seat_lines(seats: Iterable[SeatView], language: Language, markdown: bool) -> list[str]:
+    rows = []
+    for seat in seats:
+        name = short_name(seat.name.replace("`", "'") if markdown else seat.name)
+        rows.append(
+            (
+                "▶" if seat.to_act else " ",
+                str(seat.seat + 1),
+                name,
+                _markers(seat, language),
+                language.number(seat.stack),
+                _notes(seat, language),
+            )
+        )
+    if not markdown:
+        lines = []
+        for arrow, number, name, markers, stack, notes in rows:
+            head = f"{arrow}{number:>2}. {name}" + (f" ({markers})" if markers else "")
+            lines.append(" · ".join([f"{head} {stack}", *notes]))
+        return lines
+    name_width = max(len(row[2]) for row in rows)
+    marker_width = max(len(row[3]) for row in rows)
+    stack_width = max(len(row[4]) for row in rows)
+    return [
+        " ".join(
+            [
+                f"{arrow}{number:>2}",
+                name.ljust(name_width),
+                markers.ljust(marker_width),
+                stack.rjust(stack_width),
+                " · ".join(notes),
+            ]
+        ).rstrip()
+        for arrow, number, name, markers, stack, notes in rows
+    ]
+
+
+def _footer(view: TableView, language: Language, now: float) -> list[str]:
+    _ = language.text
+    if view.turn is not None:
+        return [_turn_line(view, view.turn, language, now)]
+    if not view.started:
+        return [_("table", "The game hasn't started")]
+    if not view.hand_running and view.next_hand_at is not None:
+        seconds = language.count("seconds", language.seconds_left(view.next_hand_at, now))
+        return [_("table", "Next hand in {seconds}").format(seconds=seconds)]
+    return []
+
+
+def _turn_line(view: TableView, turn: TurnView, language: Language, now: float) -> str:
+    _ = language.text
+    number = language.number
+    options = []
+    if turn.can_check:
+        options.append(_("option", "check"))
+    if turn.can_call:
+        options.append(_("option", "call {amount}").format(amount=number(turn.to_call)))
+    low, high = turn.min_raise_to, turn.max_raise_to
+    if low is not None and high is not None:
+        betting = any(seat.bet for seat in view.seats)
+        if low == high:
+            template = "raise to {amount}" if betting else "bet {amount}"
+            options.append(_("option", template).format(amount=number(low)))
+        else:
+            template = "raise to {low}–{high}" if betting else "bet {low}–{high}"
+            options.append(_("option", template).format(low=number(low), high=number(high)))
+    if turn.can_fold and not turn.can_check:
+        options.append(_("option", "fold"))
+    line = _("table", "▶ {name} to act: {options}").format(
+        name=short_name(turn.name), options=" · ".join(options)
+    )
+    deadline = turn.deadline if turn.deadline is not None else view.deadline
+    if deadline is not None:
+        seconds = language.count("seconds", language.seconds_left(deadline, now))
+        clock = "⏱ time bank {seconds}" if turn.time_bank else "⏱ {seconds}"
+        line += " · " + _("table", clock).format(seconds=seconds)
+    return line
+
+
+def private_text(view: PrivateView, language: Language) -> str:
+    """One player's cards and best hand, for their eyes only."""
+    _ = language.text
+    text = _("private", "Your cards: {cards}").format(cards=cards_text(view.cards))
+    if view.best:
+        text += " — " + translate_hand_name(language, view.best)
+    return text

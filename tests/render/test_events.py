@@ -1,0 +1,133 @@
+"""One line per event: actions, the board, showdowns and awards, the hand's start and end."""
+
+from __future__ import annotations
+
+from chatdealer.dealer.outgoing import (
+    Acted,
+    BoardDealt,
+    HandOver,
+    HandStarted,
+    Mucked,
+    PlayerRef,
+    Posted,
+    PotWon,
+    Returned,
+    Share,
+    Shown,
+)
+from chatdealer.fairness import Proof
+from chatdealer.render import language, payload_text
+
+NNBSP = "\u202f"
+ANNA, BORIS, CLARA = (
+    PlayerRef(seat=i, player_id=name.lower(), name=name)
+    for i, name in enumerate(("Anna", "Boris", "Clara"))
+)
+
+
+def say(payload: object, code: str = "en") -> str | None:
+    return payload_text(payload, language(code), 0.0)  # type: ignore[arg-type]
+
+
+def acted(action: str, amount: int, added: int = 0, all_in: bool = False) -> Acted:
+    return Acted(
+        player_id="anna", name="Anna", action=action, amount=amount, added=added, all_in=all_in
+    )
+
+
+def test_actions() -> None:
+    assert say(acted("raise", 300, 200)) == "Anna raises to 300"
+    assert say(acted("call", 300, 200)) == "Anna calls 200"
+    assert say(acted("check", 0)) == "Anna checks"
+    assert say(acted("fold", 0)) == "Anna folds"
+    assert say(acted("bet", 1_150, 1_150, all_in=True)) == "Anna is all-in for 1,150"
+    assert say(acted("raise", 300, 200), "ru") == "Anna: рейз до 300"
+    assert say(acted("call", 300, 200), "bg") == "Anna плаща 200"
+    assert say(acted("bet", 1_150, 1_150, all_in=True), "ru") == f"Anna: олл-ин на 1{NNBSP}150"
+
+
+def test_posts_and_returns() -> None:
+    post = Posted(player_id="boris", name="Boris", what="blind", amount=100, all_in=False)
+    assert say(post) == "Boris posts a blind of 100"
+    ante = Posted(player_id="boris", name="Boris", what="ante", amount=10, all_in=True)
+    assert say(ante) == "Boris posts an ante of 10 and is all-in"
+    back = Returned(player_id="anna", name="Anna", amount=850)
+    assert say(back) == "850 uncalled returns to Anna"
+    assert say(back, "ru") == "Неуравненные 850 возвращаются игроку Anna"
+
+
+def test_board() -> None:
+    flop = BoardDealt(street="flop", cards=("Ts", "7s", "2d"), board=("Ts", "7s", "2d"))
+    assert say(flop) == "Flop: T♠ 7♠ 2♦"
+    turn = BoardDealt(street="turn", cards=("Ah",), board=("Ts", "7s", "2d", "Ah"))
+    assert say(turn) == "Turn: T♠ 7♠ 2♦ [A♥]"
+    assert say(turn, "ru") == "Тёрн: T♠ 7♠ 2♦ [A♥]"
+    assert say(flop, "bg") == "Флоп: T♠ 7♠ 2♦"
+
+
+def test_showdown() -> None:
+    shown = Shown(player_id="anna", name="Anna", cards=("As", "Ks"), hand_name="Flush, ace high")
+    assert say(shown) == "Anna shows A♠ K♠ — Flush, ace high"
+    assert say(shown, "ru") == "Anna показывает A♠ K♠ — Флеш от туза"
+    assert say(Mucked(player_id="boris", name="Boris"), "bg") == "Boris хвърля картите"
+
+
+def side_pot_won() -> PotWon:
+    winner = (Share(player_id="anna", name="Anna", chips=1_200),)
+    return PotWon(pot=1, amount=1_200, winners=winner, hand_name="Flush, ace high")
+
+
+def test_side_pot_award_in_three_languages() -> None:
+    assert say(side_pot_won()) == "Anna wins side pot 1 of 1,200 with a flush, ace high"
+    assert (
+        say(side_pot_won(), "ru") == f"Anna забирает побочный банк 1 (1{NNBSP}200) — флеш от туза"
+    )
+    assert say(side_pot_won(), "bg") == f"Anna печели страничен пот 1 от 1{NNBSP}200 с флъш до асо"
+
+
+def split_pot() -> PotWon:
+    shares = (
+        Share(player_id="anna", name="Anna", chips=601),
+        Share(player_id="boris", name="Boris", chips=600),
+        Share(player_id="clara", name="Clara", chips=600),
+    )
+    return PotWon(pot=0, amount=1_801, winners=shares, hand_name="Straight, nine high")
+
+
+def test_split_pot_award_names_every_share() -> None:
+    assert say(split_pot()) == (
+        "Anna, Boris and Clara split the pot of 1,801 with a straight, nine high: "
+        "Anna 601, Boris 600, Clara 600"
+    )
+    assert say(split_pot(), "ru") == (
+        f"Anna, Boris и Clara делят банк (1{NNBSP}801) — стрит до девятки: "
+        "Anna 601, Boris 600, Clara 600"
+    )
+    assert say(split_pot(), "bg") == (
+        f"Anna, Boris и Clara делят пота от 1{NNBSP}801 с стрейт до деветка: "
+        "Anna 601, Boris 600, Clara 600"
+    )
+
+
+def test_a_pot_won_without_a_showdown_names_no_hand() -> None:
+    won = PotWon(pot=0, amount=150, winners=(Share(player_id="b", name="Boris", chips=150),),
+                 hand_name=None)  # fmt: skip
+    assert say(won) == "Boris wins the pot of 150"
+    assert say(won, "ru") == "Boris забирает банк (150)"
+
+
+def test_hand_start_shows_a_shortened_commitment_and_the_end_opens_it() -> None:
+    root = "3f2a9c1e4b7d" + "0" * 52
+    started = HandStarted(
+        hand_number=42, deck_commitment=root, players=(BORIS, CLARA, ANNA), button=ANNA,
+        small_blind=BORIS, big_blind=CLARA, straddle=None,
+    )  # fmt: skip
+    assert say(started) == (
+        "Hand #42: button Anna, blinds Boris and Clara · deck commitment 3f2a9c1e4b7d…"
+    )
+    assert say(started, "ru") == (
+        "Раздача №42: баттон Anna, блайнды Boris и Clara · отпечаток колоды 3f2a9c1e4b7d…"
+    )
+    over = HandOver(hand_number=42, stacks=(), proof=Proof(root=root, positions=(), openings=()))
+    assert say(over) == "Hand #42 is over · deck opened: 3f2a9c1e4b7d…"
+    assert say(HandOver(hand_number=42, stacks=(), proof=None), "bg") == "Раздаване №42 приключи"
