@@ -1,33 +1,15 @@
-"""One real embedded Redis for the session, flushed before every test; a clock tests move."""
+"""The dealer's store on the session's embedded Redis (tests/conftest.py); a clock tests move."""
 
 from __future__ import annotations
-
-from collections.abc import AsyncIterator, Iterator
 
 import pytest
 from redis.asyncio import Redis
 
-from chatdealer.store import BankConfig, EmbeddedRedis, Store, TableId
+from chatdealer.store import BankConfig, Store, TableId
 
 from .harness import Clock, Harness
 
 BANK = BankConfig(starting_grant=1_000, daily_amount=100, daily_period=86_400)
-
-
-@pytest.fixture(scope="session")
-def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedRedis]:
-    server = EmbeddedRedis(tmp_path_factory.mktemp("dealer-redis"))
-    server.start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-async def client(redis_server: EmbeddedRedis) -> AsyncIterator[Redis]:
-    client = Redis(unix_socket_path=redis_server.socket_path)
-    await client.flushall()
-    yield client
-    await client.aclose()
 
 
 @pytest.fixture
