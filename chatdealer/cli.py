@@ -17,7 +17,31 @@ def build_parser() -> argparse.ArgumentParser:
     add_verify_command(commands)
     add_rank_command(commands)
     add_audit_command(commands)
+    add_play_command(commands)
     return parser
+
+
+CHAT_TOKENS = ("DISCORD_TOKEN", "TELEGRAM_TOKEN")
+
+
+def add_play_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from adapters.console import add_play_arguments
+
+    play = commands.add_parser(
+        "play",
+        help="play at a table in this terminal, against bots (the default without chat tokens)",
+        description="Opens the local table on the embedded Redis (or $REDIS_URL), seats you with "
+        "bot players and deals until you quit. Type help at the table for the commands. Another "
+        "terminal running `chatdealer play --join` sits at the same table.",
+    )
+    add_play_arguments(play)
+    play.set_defaults(handler=run_play)
+
+
+def run_play(args: argparse.Namespace) -> int:
+    from adapters.console import options_from, play
+
+    return play(options_from(args))
 
 
 def add_replay_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -174,8 +198,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help()
-        return 0
+        import os
+
+        if any(os.environ.get(name) for name in CHAT_TOKENS):
+            parser.print_help()
+            return 0
+        args = parser.parse_args(["play"])
     handler = args.handler
     result: int = handler(args)
     return result

@@ -75,6 +75,17 @@ class Join(Args, frozen=True, tag="join"):
     wait_for_big_blind: bool = False
 
 
+class AddBot(Args, frozen=True, tag="add_bot"):
+    """Seat a bot player (host, channel manager or a seated player); the dealer plays its turns.
+
+    `style` is one of `chatdealer.bots.STYLES`; `buy_in` None buys the table maximum, or the
+    bot account's whole balance when that is less.
+    """
+
+    style: str = "balanced"
+    buy_in: int | None = None
+
+
 class Leave(Args, frozen=True, tag="leave"):
     """Cash out (at once, or when the hand being played ends); unregister from a tournament."""
 
@@ -159,6 +170,7 @@ Verb = (
     | CreateTournament
     | Configure
     | Join
+    | AddBot
     | Leave
     | SitOut
     | SitIn

@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from chatdealer.dealer.service import NEXT_HAND_DELAY, Dealer
+from chatdealer.dealer.service import BOT_DELAY, NEXT_HAND_DELAY, Dealer
 from chatdealer.store import BankConfig, RedisConnection, Store
 
 EVENTS_MAXLEN = 200
@@ -23,6 +23,8 @@ async def open_dealer(
     clock: Callable[[], float] = time.time,
     next_hand_delay: float = NEXT_HAND_DELAY,
     events_maxlen: int = EVENTS_MAXLEN,
+    bot_delay: float = BOT_DELAY,
+    bot_seed: int | None = None,
 ) -> AsyncIterator[Dealer]:
     """`async with open_dealer() as dealer:` on `url`, `$REDIS_URL` or the embedded Redis.
 
@@ -33,4 +35,10 @@ async def open_dealer(
     async with RedisConnection(url, data_dir=data_dir) as client:
         store = Store.on(client, bank=bank, events_maxlen=events_maxlen)
         await store.timers.rebuild_index()
-        yield Dealer(store, clock=clock, next_hand_delay=next_hand_delay)
+        yield Dealer(
+            store,
+            clock=clock,
+            next_hand_delay=next_hand_delay,
+            bot_delay=bot_delay,
+            bot_seed=bot_seed,
+        )

@@ -30,6 +30,8 @@ REFUSALS = {
     "not_away": "You're already in the game",
     "unavailable": "The table is unavailable right now: try again in a moment",
     "busy": "The table is busy: try again",
+    "no_bot_style": "There's no bot style called {style}: try tight, balanced or loose",
+    "no_bot_available": "No bot has the chips to sit down right now",
 }
 
 NOTICES = {

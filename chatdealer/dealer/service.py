@@ -21,6 +21,7 @@ from redis.exceptions import RedisError
 from chatdealer import phh
 from chatdealer.cards import Card, Deck, shuffled
 from chatdealer.dealer.commands import (
+    AddBot,
     Balance,
     Command,
     Create,
@@ -54,8 +55,9 @@ from chatdealer.dealer.outgoing import (
 )
 from chatdealer.dealer.record import TableRecord, decode_record
 from chatdealer.dealer.refusals import DealerRefusal, wait_text
+from chatdealer.dealer.seated_bots import MAX_BOTS, bot_id, bot_name, style_named
 from chatdealer.dealer.step import Context, Step
-from chatdealer.dealer.verbs import TableVerb, announce_opening, apply, fire, opening
+from chatdealer.dealer.verbs import TableVerb, add_bot, announce_opening, apply, fire, opening
 from chatdealer.dealer.views import private_view, table_view
 from chatdealer.engine.refusals import IllegalAction
 from chatdealer.fairness import Proof
@@ -74,6 +76,7 @@ from chatdealer.store.scripts import text
 log = logging.getLogger(__name__)
 
 NEXT_HAND_DELAY = 3.0
+BOT_DELAY = 1.0
 MAX_ATTEMPTS = 100
 REMEMBERED_TABLES = 2_000
 LEDGER_SCAN = 500
@@ -94,6 +97,8 @@ class Dealer:
         next_hand_delay: float = NEXT_HAND_DELAY,
         max_attempts: int = MAX_ATTEMPTS,
         remembered_tables: int = REMEMBERED_TABLES,
+        bot_delay: float = BOT_DELAY,
+        bot_seed: int | None = None,
     ) -> None:
         self.store = store
         self.remembered_tables = remembered_tables
@@ -103,6 +108,8 @@ class Dealer:
         self.shuffle = shuffle
         self.next_hand_delay = next_hand_delay
         self.max_attempts = max_attempts
+        self.bot_delay = bot_delay
+        self.bot_random = random.Random(bot_seed)
 
     # -- the one entry point ---------------------------------------------------------------------
 
@@ -125,6 +132,8 @@ class Dealer:
         if isinstance(args, Join | Register):
             balance, out = await self._account(table_id, user)
             return out + await self._change(table_id, args, user, balance)
+        if isinstance(args, AddBot):
+            return await self._add_bot(table_id, args, user)
         if isinstance(args, MyCards):
             return await self._my_cards(table_id, user)
         if isinstance(args, ShowTable):
@@ -210,6 +219,35 @@ class Dealer:
         assert step is not None
         return step.out
 
+    async def _add_bot(self, table_id: TableId, args: AddBot, user: User) -> list[Outgoing]:
+        """Seats the first bot of the style that is not seated and can afford the buy-in."""
+        try:
+            style = style_named(args.style)
+        except ValueError:
+            raise DealerRefusal("no_bot_style", style=args.style) from None
+        record = await self._load(table_id)
+        settings = record.settings
+        table = record.table
+        minimum = args.buy_in or (settings.min_buy_in if settings is not None else 0)
+        players = [player for _, player in table.players()] if table is not None else []
+        seated = {player.player_id for player in players}
+        name = bot_name({player.name for player in players})
+        for number in range(1, MAX_BOTS + 1):
+            bot = User(id=bot_id(style, number), name=name)
+            if bot.id in seated:
+                continue
+            balance = await self.store.bank.balance(table_id.home, bot.id)
+            if balance is None or balance >= minimum:
+                break
+        else:
+            raise DealerRefusal("no_bot_available")
+        balance, _ = await self._account(table_id, bot)
+        step = await self._transact(
+            table_id, lambda s: add_bot(s, args, user, bot, balance), self.clock()
+        )
+        assert step is not None
+        return step.out
+
     async def _transact(
         self, table_id: TableId, run: Callable[[Step], object], now: float
     ) -> Step | None:
@@ -276,6 +314,8 @@ class Dealer:
             now=now,
             shuffle=self.shuffle,
             next_hand_delay=self.next_hand_delay,
+            bot_delay=self.bot_delay,
+            bot_random=self.bot_random,
         )
 
     # -- reads -----------------------------------------------------------------------------------

@@ -10,8 +10,9 @@ may run it again from a fresh load whenever a commit loses a race.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
@@ -42,6 +43,7 @@ from chatdealer.dealer.outgoing import (
 from chatdealer.dealer.outgoing import notice as make_notice
 from chatdealer.dealer.proofs import commitment_of, private_proof, public_proof
 from chatdealer.dealer.record import TableRecord, Wake, WakeFor, encode_record
+from chatdealer.dealer.seated_bots import is_bot
 from chatdealer.dealer.views import PrivateView, current_token, table_view
 from chatdealer.engine import events as hand_events
 from chatdealer.engine.hand import Hand
@@ -73,6 +75,9 @@ class Context:
     now: float
     shuffle: Callable[[Deck], list[Card]]
     next_hand_delay: float
+    bot_delay: float = 1.0
+    """How long a bot seems to think: its turn is a deadline this far off."""
+    bot_random: random.Random = field(default_factory=random.Random)
 
 
 def _for_stream(payload: AnyPayload) -> AnyPayload | None:
@@ -497,7 +502,10 @@ class Step:
                 return
             player = table.player_at_position(table.hand.actor).player_id
             clock = record.clock_of(player)
-            at = self.now if clock.away else self.now + record.action_seconds
+            if is_bot(player):
+                at = self.now + self.context.bot_delay
+            else:
+                at = self.now if clock.away else self.now + record.action_seconds
             record.wake = Wake(at=at, purpose=WakeFor.TURN, token=token, player=player)
             return
         if table is not None and table.hand is None and record.started and self.can_deal():
@@ -516,4 +524,8 @@ class Step:
         if record.tournament is not None:
             return record.tournament.phase is TournamentPhase.RUNNING
         table = record.cash
-        return table is not None and len(in_the_game(table.seats)[0]) >= 2
+        if table is None:
+            return False
+        # Bots alone do not play on: the table waits for a person.
+        person = any(player.ready and not is_bot(player.player_id) for _, player in table.players())
+        return person and len(in_the_game(table.seats)[0]) >= 2

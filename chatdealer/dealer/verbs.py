@@ -11,6 +11,7 @@ import msgspec
 
 from chatdealer.dealer.commands import (
     Act,
+    AddBot,
     Configure,
     Create,
     CreateTournament,
@@ -29,6 +30,7 @@ from chatdealer.dealer.commands import (
 from chatdealer.dealer.proofs import new_secret
 from chatdealer.dealer.record import TableRecord, Wake, WakeFor, is_empty, new_record
 from chatdealer.dealer.refusals import DealerRefusal
+from chatdealer.dealer.seated_bots import bot_move, bots_seated, is_bot
 from chatdealer.dealer.step import Step
 from chatdealer.dealer.views import current_token
 from chatdealer.engine.hand import Phase
@@ -130,6 +132,11 @@ def fire(step: Step) -> bool:
     if wake.purpose is WakeFor.NEXT_HAND:
         if table is not None and table.hand is not None:
             return False
+        if record.cash is not None:
+            _send_busted_bots_home(step, record.cash)
+        if not step.can_deal():
+            record.wake = None
+            return True
         try:
             deal(step)
         except TableError:
@@ -139,6 +146,9 @@ def fire(step: Step) -> bool:
         return False
     player = wake.player
     assert player is not None
+    if is_bot(player):
+        _bot_turn(step, table, player)
+        return True
     clock = record.clock_of(player)
     if wake.purpose is WakeFor.TURN and not clock.away and clock.time_bank >= MIN_TIME_BANK:
         extended = wake.at + clock.time_bank
@@ -199,6 +209,32 @@ def _join(step: Step, args: Join, user: User, balance: int | None) -> None:
     step.absorb(
         table.sit(user.id, user.name, amount, args.seat, wait_for_big_blind=args.wait_for_big_blind)
     )
+
+
+def add_bot(step: Step, args: AddBot, user: User, bot: User, balance: int | None) -> None:
+    """Seats `bot` (an id from `seated_bots.bot_id`) for `user`, who must be in the game."""
+    record = step.record
+    table = _cash(record, "seating bots")
+    if not (user.manager or user.id == record.host or table.seat_of(user.id) is not None):
+        raise DealerRefusal("not_in_game")
+    _join(step, Join(buy_in=args.buy_in), bot, balance)
+
+
+def _bot_turn(step: Step, table: Table, player: str) -> None:
+    action, amount = bot_move(table, player, step.context.bot_random)
+    if step.record.tournament is not None:
+        events = step.record.tournament.act(player, action, amount)
+    else:
+        events = table.act(player, action, amount)
+    step.absorb(events)
+
+
+def _send_busted_bots_home(step: Step, table: Table) -> None:
+    """A bot with no chips left stands up before the next deal rather than sit there."""
+    for player_id in bots_seated(table):
+        seat = table.seat_of(player_id)
+        if seat is not None and table.stack_of(seat) == 0:
+            step.absorb(table.leave(player_id))
 
 
 def _leave(step: Step, user: User) -> None:

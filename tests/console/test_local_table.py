@@ -1,0 +1,142 @@
+"""The local table, driven as a person would drive it: through a pseudo-terminal.
+
+Each run starts the real `chatdealer play` on its own embedded Redis (a temporary data dir),
+with a short bot delay and a seed for the bots' choices; the decks stay cryptographic, so the
+test reads what it is shown and answers it, as a player does.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+
+CHATDEALER = Path(sys.executable).parent / "chatdealer"
+TIMEOUT = 45
+TURN = re.compile(r"Your turn \((\d+\.\d+)\): ([^\r\n]*)\r?\n")
+BANK = re.compile(r"you have ([\d,]+) chips in the bank")
+GOODBYE = re.compile(r"You have ([\d,]+) chips in the bank\. Goodbye!")
+HAND_OVER = re.compile(r"Hand \d+ is over")
+
+
+def environment(home: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DISCORD_TOKEN")}
+    env.update(NO_COLOR="1", XDG_DATA_HOME=str(home), TELEGRAM_TOKEN="")
+    return env
+
+
+def start(home: Path, *extra: str) -> pexpect.spawn:
+    args = [
+        "play",
+        "--data-dir",
+        str(home / "chatdealer"),
+        "--bots",
+        "2",
+        "--name",
+        "Tess",
+        "--clock",
+        "30",
+        "--bot-delay",
+        "0.1",
+        "--next-hand-delay",
+        "0.3",
+        "--seed",
+        "7",
+        *extra,
+    ]
+    return pexpect.spawn(
+        str(CHATDEALER), args, env=environment(home), encoding="utf-8", timeout=TIMEOUT
+    )
+
+
+def chips(text: str) -> int:
+    return int(text.replace(",", ""))
+
+
+def quit_table(player: pexpect.spawn) -> int:
+    player.sendline("quit")
+    player.expect(GOODBYE, timeout=120)
+    left_with = chips(player.match.group(1))
+    player.expect(pexpect.EOF)
+    player.close()
+    assert player.exitstatus == 0
+    return left_with
+
+
+def refused_and_unchanged(player: pexpect.spawn, line: str, message: str) -> None:
+    """The line gets its one-line message, and it is still Tess's turn."""
+    player.sendline(line)
+    player.expect_exact(message)
+    player.sendline("table")
+    player.expect("Tess to act")
+
+
+def test_play_hands_with_bad_input_then_quit_and_find_the_chips_again(tmp_path: Path) -> None:
+    player = start(tmp_path)
+    player.expect(BANK)
+    assert chips(player.match.group(1)) == 1_000  # the starting grant
+
+    hands = 0
+    tried = {"abc": False, "small": False, "check": False}
+    while hands < 3:
+        seen = player.expect([TURN, HAND_OVER, "Tess is out of chips"])
+        if seen == 1:
+            hands += 1
+            continue
+        if seen == 2:
+            break
+        options = player.match.group(2)
+        if not tried["abc"]:
+            tried["abc"] = True
+            refused_and_unchanged(player, "raise abc", "'abc' is not an amount")
+            refused_and_unchanged(player, "dance", "I don't know 'dance'")
+        if not tried["small"] and "raise" in options:
+            tried["small"] = True
+            refused_and_unchanged(player, "raise 1", "A raise must be")
+        if not tried["check"] and "call" in options:
+            tried["check"] = True
+            refused_and_unchanged(player, "check", "You can't check")
+        player.sendline("check" if "check" in options else "call")
+    assert tried["abc"]
+    assert tried["small"]
+    assert tried["check"]
+
+    left_with = quit_table(player)
+
+    again = start(tmp_path)
+    again.expect(BANK)
+    assert chips(again.match.group(1)) == left_with
+    quit_table(again)
+
+    audit = subprocess.run(
+        [str(CHATDEALER), "audit"],
+        env=environment(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert audit.returncode == 0, audit.stdout + audit.stderr
+    assert "ok" in audit.stdout
+
+
+def test_a_second_terminal_joins_the_same_table(tmp_path: Path) -> None:
+    host = start(tmp_path)
+    host.expect("Type help")
+    guest = pexpect.spawn(
+        str(CHATDEALER),
+        ["play", "--join", "--name", "Bo", "--data-dir", str(tmp_path / "chatdealer")],
+        env=environment(tmp_path),
+        encoding="utf-8",
+        timeout=TIMEOUT,
+    )
+    guest.expect(BANK)
+    host.expect_exact("Bo sits down")
+    guest.expect("Type help")
+    quit_table(guest)
+    host.expect_exact("Bo leaves")
+    quit_table(host)
