@@ -22,9 +22,11 @@ from chatdealer.dealer.histories import hand_record
 from chatdealer.dealer.instant import rebuild_instant_hand
 from chatdealer.dealer.outgoing import (
     Acted,
+    AllInEquity,
     AnyPayload,
     BoardDealt,
     ButtonDraw,
+    EquityShare,
     HandOver,
     HandProof,
     HandStarted,
@@ -47,6 +49,7 @@ from chatdealer.dealer.seated_bots import is_bot
 from chatdealer.dealer.views import PrivateView, current_token, table_view
 from chatdealer.engine import events as hand_events
 from chatdealer.engine.hand import Hand
+from chatdealer.equity import all_in_equity
 from chatdealer.evaluator import evaluate
 from chatdealer.fairness import DeckCommitment
 from chatdealer.store import (
@@ -102,6 +105,8 @@ class Step:
         self._roster: list[PlayerRef] = []
         self._hand: Hand | None = None
         self._hand_ended = False
+        self._board_now: tuple[int, ...] = ()
+        self._equity_told = False
         self._refresh()
 
     # -- what the verbs use --------------------------------------------------------------------
@@ -133,6 +138,7 @@ class Step:
         table = self.record.table
         assert table is not None
         self._hand = table.hand
+        self._board_now, self._equity_told = (), False
         if self._hand is None and any(isinstance(e, table_events.HandFinished) for e in events):
             self._hand = rebuild_instant_hand(events, deck, table.settings, stacks)
         self.absorb(events)
@@ -181,6 +187,7 @@ class Step:
             self._names[player.player_id] = player.name
         if table.hand is not None:
             self._hand = table.hand
+            self._board_now = tuple(table.hand.board)
             self._roster = []
             for position in range(len(table.hand_seats)):
                 seated = table.player_at_position(position)
@@ -238,6 +245,7 @@ class Step:
             ref = self._ref(event.seat)
             self.channel(Returned(player_id=ref.player_id, name=ref.name, amount=event.amount))
         elif isinstance(event, hand_events.BoardDealt):
+            self._board_now = event.board
             self.channel(
                 BoardDealt(
                     street=event.street.name.lower(),
@@ -246,6 +254,8 @@ class Step:
                 )
             )
         elif isinstance(event, hand_events.HandShown):
+            if not self._equity_told and len(self._board_now) < 5:
+                self._tell_equity()
             ref = self._ref(event.seat)
             self.channel(
                 Shown(
@@ -269,6 +279,33 @@ class Step:
             self.channel(
                 PotWon(pot=event.pot, amount=event.amount, winners=winners, hand_name=named)
             )
+
+    def _tell_equity(self) -> None:
+        """Hands shown before the river are all-in: show their chances before the run-out."""
+        self._equity_told = True
+        hand = self._hand
+        if hand is None:
+            return
+        live = [seat for seat, folded in enumerate(hand.folded) if not folded]
+        if len(live) < 2:
+            return
+        result = all_in_equity(
+            [hand.holes[seat] for seat in live],
+            self._board_now,
+            ranking=hand.config.ranking,
+            rng=self.context.bot_random,
+        )
+        shares = tuple(
+            EquityShare(
+                player_id=self._ref(seat).player_id,
+                name=self._ref(seat).name,
+                cards=tuple(format_card(card) for card in hand.holes[seat]),
+                equity=chances.equity,
+            )
+            for seat, chances in zip(live, result.hands, strict=True)
+        )
+        board = tuple(format_card(card) for card in self._board_now)
+        self.channel(AllInEquity(board=board, players=shares, exact=result.exact))
 
     def _hand_name(self, position: int) -> str | None:
         hand = self._hand

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from chatdealer.dealer.outgoing import (
     Acted,
+    AllInEquity,
     AnyPayload,
     BoardDealt,
     ButtonDraw,
@@ -106,6 +107,21 @@ def board_text(event: BoardDealt, language: Language) -> str:
     return _("event", template).format(cards=cards)
 
 
+def equity_text(event: AllInEquity, language: Language) -> str:
+    """ "All in — Anna A♠ K♠ 46.2% · Boris Q♦ Q♣ 53.8%": each hand's share of the pot."""
+    _ = language.text
+    decimal = _("decimal separator", ".")
+    parts = [
+        _("event", "{name} {cards} {percent}%").format(
+            name=share.name,
+            cards=cards_text(share.cards),
+            percent=f"{100 * share.equity:.1f}".replace(".", decimal),
+        )
+        for share in event.players
+    ]
+    return _("event", "All in — {chances}").format(chances=" · ".join(parts))
+
+
 def shown_text(event: Shown, language: Language) -> str:
     _ = language.text
     text = _("event", "{name} shows {cards}").format(name=event.name, cards=cards_text(event.cards))
@@ -192,6 +208,8 @@ def payload_text(payload: AnyPayload, language: Language, now: float) -> str | N
             )
         case BoardDealt():
             return board_text(payload, language)
+        case AllInEquity():
+            return equity_text(payload, language)
         case Shown():
             return shown_text(payload, language)
         case Mucked():

@@ -11,6 +11,8 @@ import pytest
 
 from chatdealer.dealer import Create, Join, Leave, Start, TopUp
 from chatdealer.dealer.outgoing import (
+    AllInEquity,
+    BoardDealt,
     HandOver,
     HandStarted,
     HoleCards,
@@ -127,3 +129,22 @@ def test_a_record_of_an_unknown_schema_is_refused() -> None:
     assert decode_record(raw).host == "host"
     with pytest.raises(ValueError, match="schema 2"):
         decode_record(raw.replace(b'"schema":1', b'"schema":2', 1))
+
+
+async def test_all_in_before_the_river_shows_each_hands_chance_before_the_run_out(
+    game: Harness,
+) -> None:
+    """Issue 6: when everyone left is all-in, the channel sees each hand's equity first."""
+    await seat_three(game, buy_ins=(80, 140, 200))
+    await game.do(ANN, Start())
+    played = await game.play_hand(all_in)
+    kinds = [o.payload.kind for o in played if o.to is None]
+    assert "equity" in kinds
+    assert kinds.index("equity") < kinds.index("shown")
+    equity = payloads(played, AllInEquity)[0]
+    assert len(equity.board) < 5
+    assert len(equity.players) >= 2
+    assert abs(sum(share.equity for share in equity.players) - 1) < 1e-9
+    after = played[[o.payload for o in played].index(equity) :]
+    run_out = [card for board in payloads(after, BoardDealt) for card in board.cards]
+    assert len(equity.board) + len(run_out) == 5

@@ -131,3 +131,23 @@ def test_hand_start_shows_a_shortened_commitment_and_the_end_opens_it() -> None:
     over = HandOver(hand_number=42, stacks=(), proof=Proof(root=root, positions=(), openings=()))
     assert say(over) == "Hand #42 is over · deck opened: 3f2a9c1e4b7d…"
     assert say(HandOver(hand_number=42, stacks=(), proof=None), "bg") == "Раздаване №42 приключи"
+
+
+def test_the_all_in_equity_line_in_three_languages() -> None:
+    from chatdealer.dealer.outgoing import AllInEquity, EquityShare
+
+    event = AllInEquity(
+        board=("Ts", "7s", "2d"),
+        players=(
+            EquityShare(player_id="a", name="Anna", cards=("As", "Ks"), equity=0.5444),
+            EquityShare(player_id="b", name="Boris", cards=("Qd", "Qc"), equity=0.4556),
+        ),
+        exact=True,
+    )
+    assert payload_text(event, language("en"), 0.0) == (
+        "All in — Anna A♠ K♠ 54.4% · Boris Q♦ Q♣ 45.6%"
+    )
+    assert payload_text(event, language("ru"), 0.0) == (
+        "Все игроки в олл-ине — Anna A♠ K♠ 54,4% · Boris Q♦ Q♣ 45,6%"
+    )
+    assert "Всички са ол-ин" in str(payload_text(event, language("bg"), 0.0))
