@@ -63,7 +63,28 @@ def legal_actions(
     """What `seat` may do now; `pot` counts every chip on the table (used by pot-limit)."""
     stack, bet, level = stacks[seat], bets[seat], round_.level
     to_call = min(level - bet, stack)
-    reason = _raise_closed_reason(structure, round_, seat, stacks, bets, folded, all_in)
+    reason: str | None = None
+    if stack <= level - bet:
+        reason = "covered"
+    else:
+        for other, chips in enumerate(stacks):
+            if (
+                other != seat
+                and chips + bets[other] > level
+                and not (folded[other] or all_in[other])
+            ):
+                break
+        else:
+            reason = "nobody_to_raise"
+    if reason is None:
+        acted = round_.acted[seat]
+        if structure is BettingStructure.FIXED_LIMIT:
+            if round_.raises >= FIXED_LIMIT_CAP:
+                reason = "capped"
+            elif acted and round_.full_level <= round_.acted_level[seat]:
+                reason = "not_reopened"
+        elif acted and level - round_.acted_level[seat] < round_.raise_size:
+            reason = "not_reopened"
     low: int | None = None
     high: int | None = None
     if reason is None:
@@ -88,34 +109,6 @@ def legal_actions(
         stack=stack,
         bet=bet,
     )
-
-
-def _raise_closed_reason(
-    structure: BettingStructure,
-    round_: RoundState,
-    seat: int,
-    stacks: list[int],
-    bets: list[int],
-    folded: list[bool],
-    all_in: list[bool],
-) -> str | None:
-    """Why `seat` may not bet or raise now (a refusal code), or None when it may."""
-    level = round_.level
-    if stacks[seat] <= level - bets[seat]:
-        return "covered"
-    for other, stack in enumerate(stacks):
-        if other != seat and stack + bets[other] > level and not (folded[other] or all_in[other]):
-            break
-    else:
-        return "nobody_to_raise"
-    if structure is BettingStructure.FIXED_LIMIT:
-        if round_.raises >= FIXED_LIMIT_CAP:
-            return "capped"
-        if round_.acted[seat] and round_.full_level <= round_.acted_level[seat]:
-            return "not_reopened"
-    elif round_.acted[seat] and level - round_.acted_level[seat] < round_.raise_size:
-        return "not_reopened"
-    return None
 
 
 def check_raise(legal: LegalActions, amount: int, structure: BettingStructure) -> None:

@@ -7,7 +7,6 @@ The whole state is a msgspec struct, so it serialises to JSON and back unchanged
 
 from __future__ import annotations
 
-import functools
 from enum import IntEnum
 
 import msgspec
@@ -186,7 +185,10 @@ class Hand(Stored, kw_only=True):
         return self._check_or_call(seat, min(self.round.level - self.bets[seat], self.stacks[seat]))
 
     def raise_to(self, seat: int, amount: int) -> list[Event]:
-        return self.act(seat, "raise", amount)
+        if seat != self.actor or self.phase is not _BETTING:
+            self._check_turn(seat)
+        check_raise(self.legal_actions(), amount, self.config.structure)
+        return self._raise_to(seat, amount)
 
     def _check_turn(self, seat: int) -> None:
         if seat == self.actor and self.phase is _BETTING:
@@ -498,7 +500,7 @@ def deal_hand(
     config: HandConfig, deck: list[int], *, manual_showdown: bool = False
 ) -> tuple[Hand, list[Event]]:
     """A new hand from `deck` (dealing order), with the events of its opening."""
-    plan = _plan(config)
+    plan = _plan_for(config)
     count = config.seat_count
     if len(deck) < 2 * count + 8:
         raise ConfigError(f"{count} players need a deck of at least {2 * count + 8} cards")
@@ -547,7 +549,22 @@ class _ForcedBets(msgspec.Struct, frozen=True):
     first_to_act: int
 
 
-@functools.lru_cache(maxsize=1024)
+_PLANS: dict[int, tuple[HandConfig, _ForcedBets]] = {}
+
+
+def _plan_for(config: HandConfig) -> _ForcedBets:
+    """The plan of a configuration, remembered by identity: a table reuses one config object
+    hand after hand, and hashing every field each deal would cost more than the plan."""
+    known = _PLANS.get(id(config))
+    if known is not None and known[0] is config:
+        return known[1]
+    if len(_PLANS) > 1024:
+        _PLANS.clear()
+    plan = _plan(config)
+    _PLANS[id(config)] = (config, plan)
+    return plan
+
+
 def _plan(config: HandConfig) -> _ForcedBets:
     """Antes first, then dead money, then the live blinds and posts (RULES.md §3)."""
     config.validate()
