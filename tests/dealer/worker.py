@@ -1,0 +1,54 @@
+"""A dealer worker in its own OS process, pressing buttons at one table as fast as it can.
+
+Run as `python -m tests.dealer.worker URL PLATFORM COMMUNITY CHANNEL SECONDS`: it acts for
+whoever's turn the table message shows (check or call, with that message's token) and starts
+the next hand when one ends; it prints how many of its actions the dealer accepted and how many
+it refused as stale, as one JSON line. Several run at once against the same Redis.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import time
+
+from chatdealer.dealer import Act, Command, ShowTable, Start, User, open_dealer
+from chatdealer.dealer.outgoing import Refused, TableShown
+from chatdealer.store import TableId
+
+
+async def main(url: str, table: TableId, seconds: float) -> dict[str, int]:
+    counts = {"accepted": 0, "stale": 0, "other_refusals": 0, "starts": 0}
+    async with open_dealer(url, next_hand_delay=3600.0) as dealer:
+        stop_at = time.monotonic() + seconds
+        host = User(id="u-ann", name="Ann")
+        while time.monotonic() < stop_at:
+            out = await dealer.handle(Command(table=table, user=host, args=ShowTable()))
+            views = [o.payload.view for o in out if isinstance(o.payload, TableShown)]
+            if not views:
+                continue
+            view = views[-1]
+            turn = view.turn
+            if turn is None:
+                out = await dealer.handle(Command(table=table, user=host, args=Start()))
+                counts["starts"] += not any(isinstance(o.payload, Refused) for o in out)
+                continue
+            action = "check" if turn.can_check else "call"
+            user = User(id=turn.player_id, name=turn.name)
+            act = Act(action=action, token=turn.token)
+            out = await dealer.handle(Command(table=table, user=user, args=act))
+            refused = [o.payload for o in out if isinstance(o.payload, Refused)]
+            if not refused:
+                counts["accepted"] += 1
+            elif refused[0].code in ("stale_token", "not_your_turn", "no_hand"):
+                counts["stale"] += 1
+            else:
+                counts["other_refusals"] += 1
+    return counts
+
+
+if __name__ == "__main__":
+    url, platform, community, channel, seconds = sys.argv[1:6]
+    result = asyncio.run(main(url, TableId(platform, community, channel), float(seconds)))
+    print(json.dumps(result), flush=True)
