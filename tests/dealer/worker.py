@@ -34,9 +34,8 @@ async def main(url: str, table: TableId, seconds: float) -> dict[str, int]:
                 out = await dealer.handle(Command(table=table, user=host, args=Start()))
                 counts["starts"] += not any(isinstance(o.payload, Refused) for o in out)
                 continue
-            action = "check" if turn.can_check else "call"
             user = User(id=turn.player_id, name=turn.name)
-            act = Act(action=action, token=turn.token)
+            act = Act(action="check" if turn.can_check else "call", token=turn.token)
             out = await dealer.handle(Command(table=table, user=user, args=act))
             refused = [o.payload for o in out if isinstance(o.payload, Refused)]
             if not refused:
