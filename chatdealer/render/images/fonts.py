@@ -18,17 +18,13 @@ BUILTIN = ""
 """The source name of Pillow's built-in font."""
 
 SYSTEM_FONTS = (
-    "DejaVuSans-Bold.ttf",
-    "NotoSans-Bold.ttf",
-    "LiberationSans-Bold.ttf",
-    "Arial Bold.ttf",
-    "arialbd.ttf",
     "DejaVuSans.ttf",
     "NotoSans-Regular.ttf",
     "LiberationSans-Regular.ttf",
     "Arial.ttf",
     "arial.ttf",
 )
+"""Regular weights, as the built-in font is; looked up in the system's font folders."""
 _PROBE_SIZE = 24
 _SURELY_MISSING = "\U0010fffd"  # a private-use character: every font draws its "missing" box
 
