@@ -20,8 +20,20 @@ from pathlib import Path
 import pytest
 from redis.asyncio import Redis
 
-from chatdealer.dealer import Command, Create, Join, ShowTable, Start, User, chips_of, open_dealer
-from chatdealer.dealer.outgoing import Refused, TableShown
+from chatdealer import phh
+from chatdealer.dealer import (
+    Command,
+    Create,
+    Join,
+    LastHand,
+    ShowTable,
+    Start,
+    User,
+    chips_of,
+    open_dealer,
+)
+from chatdealer.dealer.outgoing import History, Refused, TableShown
+from chatdealer.replay import replay
 from chatdealer.store import EmbeddedRedis, Store, TableId
 from chatdealer.table import TableSettings
 
@@ -76,6 +88,16 @@ async def audit_ok(url: str) -> int:
         await client.aclose()
 
 
+async def last_hand_replays(url: str) -> None:
+    """The last finished hand's public history replays through the engine to its stacks."""
+    async with open_dealer(url) as dealer:
+        out = await dealer.handle(Command(table=TABLE, user=PLAYERS[0], args=LastHand()))
+    histories = [o.payload for o in out if isinstance(o.payload, History) and o.to is None]
+    assert histories, [o.payload for o in out]
+    result = replay(phh.loads(histories[0].phh), "last hand")
+    assert result.ok, result.error
+
+
 async def test_four_worker_processes_apply_every_press_once(server: EmbeddedRedis) -> None:
     url = server.url
     await open_table(url)
@@ -87,9 +109,12 @@ async def test_four_worker_processes_apply_every_press_once(server: EmbeddedRedi
     assert accepted > 20, results
     assert sum(r["stale"] for r in results) > 0, "four workers never raced for a token"
     assert all(r["other_refusals"] == 0 for r in results), results
+    assert sum(r["illegal_refused"] for r in results) > 0
     version_after = await audit_ok(url)
-    # Each accepted press or start is exactly one committed step: none lost, none doubled.
+    # Each accepted press or start is exactly one committed step: none lost, none doubled;
+    # every wrong or stale press was refused and wrote nothing.
     assert version_after - version_before == accepted
+    await last_hand_replays(url)
 
 
 async def test_a_worker_killed_mid_game_loses_nothing(server: EmbeddedRedis) -> None:
