@@ -14,7 +14,7 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 
 from redis.exceptions import RedisError
 
@@ -153,11 +153,19 @@ class Dealer:
 
     # -- the clock -------------------------------------------------------------------------------
 
-    async def fire_due(self, now: float | None = None, limit: int = 100) -> list[Outgoing]:
-        """Claims the tables whose deadline has passed and acts on each: safe in every worker."""
+    async def fire_due(
+        self,
+        now: float | None = None,
+        limit: int = 100,
+        platforms: Collection[str] | None = None,
+    ) -> list[Outgoing]:
+        """Claims the tables whose deadline has passed and acts on each: safe in every worker.
+
+        A worker passes the `platforms` it can deliver to, so another platform's timers wait
+        for that platform's worker."""
         now = self.clock() if now is None else now
         out: list[Outgoing] = []
-        for table_id in await self.store.timers.claim_due(now, limit):
+        for table_id in await self.store.timers.claim_due(now, limit, platforms):
             try:
                 out += await self.fire_table(table_id, now)
             except (IllegalAction, ContentionError, ValueError) as problem:
@@ -182,13 +190,17 @@ class Dealer:
         return []
 
     async def run_timers(
-        self, stop: asyncio.Event, interval: float = 0.2, deliver: Deliver | None = None
+        self,
+        stop: asyncio.Event,
+        interval: float = 0.2,
+        deliver: Deliver | None = None,
+        platforms: Collection[str] | None = None,
     ) -> None:
         """Fires due deadlines until `stop` is set, handing what happened to `deliver`."""
         await self.store.timers.rebuild_index()
         while not stop.is_set():
             try:
-                out = await self.fire_due()
+                out = await self.fire_due(platforms=platforms)
             except (RedisError, OSError) as problem:
                 log.warning("timer loop: Redis unavailable (%s)", type(problem).__name__)
                 out = []

@@ -22,6 +22,8 @@ deadline or clears it.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from redis.asyncio import Redis
 
 from chatdealer.store.keys import (
@@ -57,11 +59,15 @@ class Timers:
         self._scripts = scripts
         self.lease = lease
 
-    async def claim_due(self, now: float, limit: int = 100) -> list[TableId]:
+    async def claim_due(
+        self, now: float, limit: int = 100, platforms: Collection[str] | None = None
+    ) -> list[TableId]:
         """Claims up to ``limit`` tables whose deadline is at or before ``now``.
 
         Each due deadline is handed to exactly one caller, then comes due again ``lease``
-        seconds later unless the table's next save moves or clears it.
+        seconds later unless the table's next save moves or clears it. ``platforms`` limits the
+        claim to tables of those platforms: a Discord worker cannot tell a Telegram group what
+        its timer did, so it leaves those deadlines to a Telegram worker.
         """
         if limit <= 0:
             return []
@@ -72,6 +78,8 @@ class Timers:
         for i in range(0, len(reply), 2):
             tag, epoch = text(reply[i]), text(reply[i + 1])
             community = Community.parse(tag)
+            if platforms is not None and community.platform not in platforms:
+                continue
             room = limit - len(claimed)
             if room <= 0:
                 break

@@ -95,3 +95,14 @@ async def test_reschedule_moves_a_deadline_without_a_state_change(
     assert await store.timers.claim_due(NOW + 1) == [table]
     assert await store.tables.load(table) == (1, b"{}")
     assert not await store.timers.reschedule(table.home.table("gone"), NOW)
+
+
+async def test_a_worker_claims_only_the_timers_of_the_platforms_it_serves(store: Store) -> None:
+    """A Discord worker cannot deliver a Telegram table's timeout; it leaves it to Telegram."""
+    on_discord = Community("discord", "g1").table("c1")
+    on_telegram = Community("telegram", "-100").table("-100")
+    await store.tables.create(on_discord, b"{}", deadline=NOW)
+    await store.tables.create(on_telegram, b"{}", deadline=NOW)
+    assert await store.timers.claim_due(NOW, platforms={"discord"}) == [on_discord]
+    assert await store.timers.claim_due(NOW, platforms={"discord"}) == []
+    assert await store.timers.claim_due(NOW, platforms={"telegram"}) == [on_telegram]
