@@ -163,7 +163,7 @@ async def _play(options: ConsoleOptions, out: TextIO, painter: Painter) -> int:
         bot_seed=options.seed,
     ) as dealer:
         stop = asyncio.Event()
-        timers = asyncio.create_task(dealer.run_timers(stop, interval=0.1))
+        timers = asyncio.create_task(dealer.run_timers(stop, interval=0.1, platforms={"console"}))
         table = LocalTable(dealer, options, Text(out, painter))
         try:
             status = await table.run()
