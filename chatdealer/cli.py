@@ -18,6 +18,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_rank_command(commands)
     add_audit_command(commands)
     add_play_command(commands)
+    add_discord_command(commands)
     return parser
 
 
@@ -42,6 +43,31 @@ def run_play(args: argparse.Namespace) -> int:
     from adapters.console import options_from, play
 
     return play(options_from(args))
+
+
+def add_discord_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    discord = commands.add_parser(
+        "discord",
+        help="run the Discord worker (the default when DISCORD_TOKEN is set)",
+        description="Connects to Discord with $DISCORD_TOKEN and deals at every channel's "
+        "table. Optional: $DISCORD_API_BASE and $DISCORD_GATEWAY_URL (REST and gateway "
+        "proxies), $SHARD_COUNT and $SHARD_IDS (this process's shards), $REDIS_URL.",
+    )
+    discord.set_defaults(handler=run_discord)
+
+
+def run_discord(args: argparse.Namespace) -> int:
+    try:
+        from adapters.discord import ConfigError, run, settings_from_env
+    except ImportError as missing:
+        print(f"chatdealer discord: {missing}: pip install 'chatdealer[discord]'", file=sys.stderr)
+        return 2
+    try:
+        settings = settings_from_env()
+    except ConfigError as problem:
+        print(f"chatdealer discord: {problem}", file=sys.stderr)
+        return 2
+    return run(settings)
 
 
 def add_replay_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -200,10 +226,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         import os
 
-        if any(os.environ.get(name) for name in CHAT_TOKENS):
+        if os.environ.get("DISCORD_TOKEN"):
+            args = parser.parse_args(["discord"])
+        elif any(os.environ.get(name) for name in CHAT_TOKENS):
             parser.print_help()
             return 0
-        args = parser.parse_args(["play"])
+        else:
+            args = parser.parse_args(["play"])
     handler = args.handler
     result: int = handler(args)
     return result

@@ -1,0 +1,77 @@
+"""Building and running the Discord worker."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from adapters.discord.buttons import ActButton, CardsButton
+from adapters.discord.cog import PokerCog
+from adapters.discord.config import DiscordSettings, point_discord_at
+from adapters.discord.poker import Poker
+from adapters.discord.texts import DealerTranslator
+from chatdealer.dealer import Dealer, open_dealer
+
+log = logging.getLogger(__name__)
+
+
+def make_bot(settings: DiscordSettings, **options: Any) -> commands.Bot:
+    """A bot on the gateway with the guilds intent only (slash commands need no more); sharded
+    across processes when SHARD_COUNT (and SHARD_IDS) are set."""
+    intents = discord.Intents.none()
+    intents.guilds = True
+    kwargs: dict[str, Any] = {
+        "command_prefix": commands.when_mentioned,
+        "intents": intents,
+        "help_command": None,
+        "allowed_mentions": discord.AllowedMentions.none(),
+        **options,
+    }
+    if settings.shard_count is not None:
+        if settings.shard_ids:
+            kwargs["shard_ids"] = list(settings.shard_ids)
+        sharded = commands.AutoShardedBot(shard_count=settings.shard_count, **kwargs)
+        return sharded  # type: ignore[return-value]
+    return commands.Bot(**kwargs)
+
+
+async def attach(
+    bot: commands.Bot,
+    dealer: Dealer,
+    settings: DiscordSettings,
+    *,
+    clock_interval: float = 0.5,
+) -> Poker:
+    """Puts the dealer on the bot: the /poker commands, the persistent buttons, the clock."""
+    poker = Poker(bot, dealer, edit_interval=settings.edit_interval)
+    await bot.tree.set_translator(DealerTranslator())
+    bot.add_dynamic_items(ActButton, CardsButton)
+    cog = PokerCog(poker, sync_commands=settings.sync_commands, clock_interval=clock_interval)
+    await bot.add_cog(cog)
+    return poker
+
+
+async def serve(settings: DiscordSettings) -> None:
+    point_discord_at(settings)
+    async with open_dealer(settings.redis_url) as dealer:
+        bot = make_bot(settings)
+        async with bot:
+            await attach(bot, dealer, settings)
+            await bot.start(settings.token)
+
+
+def run(settings: DiscordSettings) -> int:
+    """`chatdealer discord`: runs the worker until interrupted."""
+    discord.utils.setup_logging()
+    try:
+        asyncio.run(serve(settings))
+    except KeyboardInterrupt:
+        pass
+    except discord.LoginFailure as problem:
+        log.error("Discord refused the token: %s", problem)
+        return 2
+    return 0

@@ -1,0 +1,246 @@
+"""The table message's buttons and the raise form.
+
+Buttons are `DynamicItem`s: everything a click needs is in its custom id — the channel and
+the action token, e.g. ``cd:act:123:12.5:call`` — so a button keeps working after the bot
+restarts, and a click on a button from an earlier street carries a stale token the dealer
+refuses. Which buttons to show comes from the table view's `TurnView`; the dealer decides
+whether a click is legal.
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from typing import Any, Protocol
+
+import discord
+
+from adapters.discord.texts import ui
+from chatdealer.dealer import ActionName, ActionToken, TableView, TurnView
+from chatdealer.engine.config import BettingStructure
+
+ACTIONS: tuple[ActionName, ...] = ("fold", "check", "call", "raise", "allin")
+
+
+class Service(Protocol):
+    async def act(
+        self,
+        interaction: discord.Interaction,
+        channel: int,
+        token: ActionToken,
+        action: ActionName,
+        amount: int | None = None,
+    ) -> None: ...
+
+    async def open_raise(
+        self, interaction: discord.Interaction, channel: int, token: ActionToken
+    ) -> None: ...
+
+    async def show_cards(self, interaction: discord.Interaction, channel: int) -> None: ...
+
+
+_services: weakref.WeakKeyDictionary[discord.Client, Service] = weakref.WeakKeyDictionary()
+
+
+def serve(client: discord.Client, service: Service) -> None:
+    _services[client] = service
+
+
+def service_of(client: discord.Client) -> Service:
+    return _services[client]
+
+
+class ActButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"cd:act:(?P<channel>[0-9]+):(?P<token>[0-9]+\.[0-9]+):(?P<action>[a-z]+)",
+):
+    def __init__(
+        self,
+        channel: int,
+        token: ActionToken,
+        action: ActionName,
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or action,
+                style=style,
+                custom_id=f"cd:act:{channel}:{token}:{action}",
+                row=0,
+            )
+        )
+        self.channel = channel
+        self.token = token
+        self.action: ActionName = action
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ActButton:
+        action = match["action"]
+        if action not in ACTIONS:
+            raise ValueError(f"unknown action {action!r}")
+        label = getattr(item, "label", None) or action
+        return cls(int(match["channel"]), ActionToken.parse(match["token"]), action, label=label)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        service = service_of(interaction.client)
+        if self.action == "raise":
+            await service.open_raise(interaction, self.channel, self.token)
+        else:
+            await service.act(interaction, self.channel, self.token, self.action)
+
+
+class CardsButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"cd:cards:(?P<channel>[0-9]+)"
+):
+    def __init__(self, channel: int, *, label: str = "My cards") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.primary,
+                custom_id=f"cd:cards:{channel}",
+                emoji="🂠",
+                row=1,
+            )
+        )
+        self.channel = channel
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> CardsButton:
+        return cls(int(match["channel"]), label=getattr(item, "label", None) or "My cards")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await service_of(interaction.client).show_cards(interaction, self.channel)
+
+
+def table_buttons(channel: int, view: TableView, language: str) -> discord.ui.View | None:
+    """The action buttons for the player to act, and "My cards" while a hand is played."""
+    if not view.hand_running:
+        return None
+    buttons = discord.ui.View(timeout=None)
+    turn = view.turn
+    if turn is not None:
+        for button in _action_buttons(channel, turn, view, language):
+            buttons.add_item(button)
+    buttons.add_item(CardsButton(channel, label=ui(language, "cards")))
+    return buttons
+
+
+def _action_buttons(
+    channel: int, turn: TurnView, view: TableView, language: str
+) -> list[ActButton]:
+    token = turn.token
+    red, grey, green = (
+        discord.ButtonStyle.danger,
+        discord.ButtonStyle.secondary,
+        discord.ButtonStyle.success,
+    )
+    buttons = []
+    if turn.can_fold:
+        buttons.append(ActButton(channel, token, "fold", label=ui(language, "fold"), style=red))
+    if turn.can_check:
+        buttons.append(ActButton(channel, token, "check", label=ui(language, "check"), style=grey))
+    elif turn.can_call:
+        label = ui(language, "call", amount=f"{turn.to_call:,}")
+        buttons.append(ActButton(channel, token, "call", label=label, style=grey))
+    if turn.min_raise_to is not None and turn.max_raise_to is not None:
+        word = "raise" if turn.to_call or _has_bets(view) else "bet"
+        label = ui(language, word)
+        buttons.append(
+            ActButton(channel, token, "raise", label=label, style=discord.ButtonStyle.primary)
+        )
+        no_limit = view.settings is None or view.settings.structure is BettingStructure.NO_LIMIT
+        if no_limit:
+            label = ui(language, "allin", amount=f"{turn.max_raise_to:,}")
+            buttons.append(ActButton(channel, token, "allin", label=label, style=green))
+    return buttons
+
+
+def _has_bets(view: TableView) -> bool:
+    return any(seat.bet for seat in view.seats)
+
+
+def quick_sizes(view: TableView) -> list[tuple[str, int]]:
+    """The raise form's shortcuts as "raise to" totals: minimum, half the pot, the pot, all-in.
+
+    A pot-sized raise is the call plus the pot after calling; amounts are kept between the
+    minimum and maximum the turn allows, and the dealer checks the one chosen.
+    """
+    turn = view.turn
+    if turn is None or turn.min_raise_to is None or turn.max_raise_to is None:
+        return []
+    low, high = turn.min_raise_to, turn.max_raise_to
+    bet = next((seat.bet for seat in view.seats if seat.seat == turn.seat), 0)
+    pot = sum(p.amount for p in view.pots) + sum(seat.bet for seat in view.seats)
+    level = bet + turn.to_call
+
+    def sized(fraction: float) -> int:
+        return max(low, min(high, level + int((pot + turn.to_call) * fraction)))
+
+    sizes: list[tuple[str, int]] = []
+    for name, amount in (("min", low), ("half_pot", sized(0.5)), ("pot", sized(1.0))):
+        if amount not in (chips for _, chips in sizes) and amount < high:
+            sizes.append((name, amount))
+    sizes.append(("allin", high))
+    return sizes
+
+
+class RaiseForm(discord.ui.Modal):
+    """The amount to raise to: typed, or one of the quick sizes."""
+
+    def __init__(self, channel: int, token: ActionToken, view: TableView, language: str) -> None:
+        super().__init__(
+            title=ui(language, "raise_title"), custom_id=f"cd:raise:{channel}:{token}", timeout=600
+        )
+        self.channel = channel
+        self.token = token
+        self.language = language
+        turn = view.turn
+        assert turn is not None and turn.min_raise_to is not None
+        low, high = turn.min_raise_to, turn.max_raise_to or turn.min_raise_to
+        self.amount: discord.ui.TextInput[RaiseForm] = discord.ui.TextInput(
+            label=ui(language, "amount", low=f"{low:,}", high=f"{high:,}")[:45],
+            custom_id="amount",
+            required=False,
+            placeholder=str(low),
+            max_length=12,
+        )
+        self.add_item(self.amount)
+        options = [
+            discord.SelectOption(label=ui(language, name, amount=f"{amount:,}"), value=str(amount))
+            for name, amount in quick_sizes(view)
+        ]
+        self.quick: discord.ui.Select[RaiseForm] = discord.ui.Select(
+            custom_id="quick", options=options, required=False, min_values=0, max_values=1
+        )
+        self.add_item(discord.ui.Label(text=ui(language, "quick"), component=self.quick))
+
+    def chosen(self) -> int | None:
+        typed = re.sub(r"[\s,.'_]", "", self.amount.value or "")
+        if typed.isdigit():
+            return int(typed)
+        if self.quick.values:
+            return int(self.quick.values[0])
+        return None
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        amount = self.chosen()
+        if amount is None:
+            await interaction.response.send_message(ui(self.language, "bad_amount"), ephemeral=True)
+            return
+        await service_of(interaction.client).act(
+            interaction, self.channel, self.token, "raise", amount
+        )

@@ -1,0 +1,66 @@
+"""Card pictures for Discord messages, from `chatdealer.render.images` (drawn with Pillow).
+
+The pictures are optional here: without the renderer (or Pillow) messages go out as text. They
+take tens of milliseconds to draw, so callers draw them off the event loop (`asyncio.to_thread`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from chatdealer.dealer import PrivateView, TableView
+from chatdealer.dealer.outgoing import PotWon, Shown
+from chatdealer.render import language, translate_hand_name
+
+log = logging.getLogger(__name__)
+
+
+def _renderer() -> Any | None:
+    try:
+        return importlib.import_module("chatdealer.render.images")
+    except ImportError:
+        return None
+
+
+def _png(draw: Callable[[Any], Any]) -> bytes | None:
+    module = _renderer()
+    if module is None:
+        return None
+    try:
+        return bytes(module.to_png(draw(module)))
+    except (AttributeError, TypeError, ValueError, OSError) as problem:
+        log.warning("card image failed: %s", problem)
+        return None
+
+
+def board_key(view: TableView, lang: str) -> tuple[object, ...] | None:
+    """What the board picture shows; the same key, the same picture (not uploaded again)."""
+    if not view.hand_running:
+        return None
+    return (view.board, tuple(pot.amount for pot in view.pots), lang)
+
+
+def board_png(view: TableView, lang: str) -> bytes | None:
+    pots = [pot.amount for pot in view.pots]
+    return _png(lambda images: images.board_image(view.board, pots, language(lang)))
+
+
+def hand_png(view: PrivateView, lang: str) -> bytes | None:
+    caption = translate_hand_name(language(lang), view.best) if view.best else None
+    return _png(lambda images: images.hand_image(view.cards, caption))
+
+
+def showdown_png(
+    board: tuple[str, ...], shown: list[Shown], pots: list[PotWon], lang: str
+) -> bytes | None:
+    if not shown:
+        return None
+    hands = [(hand.name, hand.cards, hand.hand_name) for hand in shown]
+    winners = {share.name for pot in pots for share in pot.winners}
+    amounts = [pot.amount for pot in pots]
+    return _png(
+        lambda images: images.showdown_image(board, hands, amounts, language(lang), winners=winners)
+    )

@@ -1,0 +1,506 @@
+"""The Discord side of the dealer: interactions in, the dealer's events out to Discord.
+
+Every handler has the same shape: answer the interaction at once (`defer`, so the 3-second
+window is never missed), build a `Command`, let the dealer decide, and deliver its events —
+the table to the channel's one table message, a player's own things (refusals, their cards)
+ephemerally to them, hole cards at the deal by DM when the player takes DMs. Hole cards never
+go into a channel message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import time
+from collections import defaultdict
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from adapters.discord.buttons import RaiseForm, serve, table_buttons
+from adapters.discord.dms import DirectMessages
+from adapters.discord.images import board_key, board_png, hand_png, showdown_png
+from adapters.discord.tables import ChannelTable, Screen, TableMessages
+from adapters.discord.texts import ui
+from chatdealer.dealer import (
+    Act,
+    ActionName,
+    ActionToken,
+    Command,
+    Dealer,
+    MyCards,
+    Outgoing,
+    ShowTable,
+    TableView,
+    User,
+    Verb,
+)
+from chatdealer.dealer.outgoing import (
+    AnyPayload,
+    BalanceShown,
+    BankLedger,
+    BoardDealt,
+    DailyClaimed,
+    HandOver,
+    HandProof,
+    History,
+    HoleCards,
+    LeaderboardShown,
+    NightShown,
+    PotWon,
+    Refused,
+    Shown,
+    TableShown,
+    TournamentOver,
+)
+from chatdealer.dealer.seated_bots import is_bot
+from chatdealer.render import Language, language, payload_text, private_text, table_text
+from chatdealer.store import TableId
+
+PLATFORM = "discord"  # the platform part of every table id this worker serves
+
+log = logging.getLogger(__name__)
+
+MESSAGE_LIMIT = 2000
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+@dataclass(slots=True)
+class Post:
+    """One message: text and, perhaps, a file."""
+
+    content: str
+    file: tuple[str, bytes] | None = None
+
+    def discord_file(self) -> discord.File | None:
+        if self.file is None:
+            return None
+        name, data = self.file
+        return discord.File(io.BytesIO(data), filename=name)
+
+
+@dataclass(slots=True)
+class Sorted:
+    """A batch of the dealer's events, sorted by where each goes."""
+
+    views: dict[TableId, TableView] = field(default_factory=dict)
+    lines: dict[TableId, list[str]] = field(default_factory=lambda: defaultdict(list))
+    channel_posts: list[tuple[TableId, Post]] = field(default_factory=list)
+    mine: list[Post] = field(default_factory=list)
+    dealt: list[tuple[TableId, str, HoleCards]] = field(default_factory=list)
+    showdowns: list[tuple[TableId, HandOver, list[Shown], list[PotWon], tuple[str, ...]]] = field(
+        default_factory=list
+    )
+
+
+class Poker:
+    """One per bot: the dealer, the table messages and the DMs."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        dealer: Dealer,
+        *,
+        edit_interval: float = 1.0,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.client = client
+        self.dealer = dealer
+        self.clock = clock
+        redis = dealer.store.client
+        self.tables = TableMessages(client, redis, self.screen, interval=edit_interval)
+        self.dms = DirectMessages(client, redis, clock=clock)
+        self._background: set[asyncio.Task[Any]] = set()
+        serve(client, self)
+
+    # -- who and where -----------------------------------------------------------------------
+
+    @staticmethod
+    def table_of(interaction: discord.Interaction[Any], channel: int | None = None) -> TableId:
+        """The table of the channel (or thread) the interaction came from."""
+        guild = interaction.guild_id
+        where = channel or interaction.channel_id
+        if guild is None or where is None:
+            raise LookupError("not in a server channel")
+        return TableId(PLATFORM, str(guild), str(where))
+
+    @staticmethod
+    def user_of(interaction: discord.Interaction[Any]) -> User:
+        return User(
+            id=str(interaction.user.id),
+            name=interaction.user.display_name,
+            manager=interaction.permissions.manage_channels,
+        )
+
+    def language_of(self, table: TableId) -> str:
+        return self.tables.channel(table).language
+
+    # -- handlers ----------------------------------------------------------------------------
+
+    async def command(
+        self, interaction: discord.Interaction[Any], args: Verb, *, public: bool = False
+    ) -> None:
+        """A slash command: deferred (ephemeral unless `public`), run, answered."""
+        try:
+            table = self.table_of(interaction)
+        except LookupError:
+            await interaction.response.send_message(ui("en", "no_guild"), ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        out = await self.dealer.handle(
+            Command(table=table, user=self.user_of(interaction), args=args)
+        )
+        await self.deliver(
+            out, interaction, reply=True, public=public, asked_cards=isinstance(args, MyCards)
+        )
+
+    async def repost(self, interaction: discord.Interaction[Any]) -> None:
+        """`/poker table`: the table message again, at the bottom of the channel."""
+        try:
+            table = self.table_of(interaction)
+        except LookupError:
+            await interaction.response.send_message(ui("en", "no_guild"), ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        user = self.user_of(interaction)
+        out = await self.dealer.handle(Command(table=table, user=user, args=ShowTable()))
+        for event in out:
+            if isinstance(event.payload, TableShown):
+                self.tables.update(table, view=event.payload.view, repost=True)
+        await self.deliver(
+            [event for event in out if not isinstance(event.payload, TableShown)],
+            interaction,
+            reply=True,
+        )
+
+    async def act(
+        self,
+        interaction: discord.Interaction[Any],
+        channel: int,
+        token: ActionToken,
+        action: ActionName,
+        amount: int | None = None,
+    ) -> None:
+        """A betting button (or the raise form): acknowledged at once, the table edited."""
+        try:
+            table = self.table_of(interaction, channel)
+        except LookupError:
+            await interaction.response.send_message(ui("en", "no_guild"), ephemeral=True)
+            return
+        await interaction.response.defer()
+        args = Act(action=action, token=token, amount=amount)
+        out = await self.dealer.handle(
+            Command(table=table, user=self.user_of(interaction), args=args)
+        )
+        await self.deliver(out, interaction)
+
+    async def open_raise(
+        self, interaction: discord.Interaction[Any], channel: int, token: ActionToken
+    ) -> None:
+        """The Raise button: the form, if this click is still the player's turn."""
+        try:
+            table = self.table_of(interaction, channel)
+        except LookupError:
+            await interaction.response.send_message(ui("en", "no_guild"), ephemeral=True)
+            return
+        user = self.user_of(interaction)
+        out = await self.dealer.handle(Command(table=table, user=user, args=ShowTable()))
+        view = next((e.payload.view for e in out if isinstance(e.payload, TableShown)), None)
+        lang = self.language_of(table)
+        if view is not None and view.settings is not None:
+            lang = view.settings.language
+        turn = view.turn if view is not None else None
+        if view is None or turn is None or turn.token != token or turn.player_id != user.id:
+            # Not this player's live turn: let the dealer say why, without a form.
+            await interaction.response.defer()
+            act = Act(action="raise", token=token, amount=None)
+            if view is not None and turn is not None and turn.token == token:
+                out = await self.dealer.handle(Command(table=table, user=user, args=act))
+            else:
+                out = [e for e in out if not isinstance(e.payload, TableShown)]
+                stale = Refused(code="stale_token", params={}, text="")
+                out.append(Outgoing(table=table, to=user.id, payload=stale))
+            await self.deliver(out, interaction)
+            return
+        if turn.min_raise_to is None:
+            await interaction.response.defer()
+            out = await self.dealer.handle(
+                Command(table=table, user=user, args=Act(action="raise", token=token, amount=0))
+            )
+            await self.deliver(out, interaction)
+            return
+        await interaction.response.send_modal(RaiseForm(channel, token, view, lang))
+
+    async def show_cards(self, interaction: discord.Interaction[Any], channel: int) -> None:
+        """The "My cards" button: the player's cards, ephemerally."""
+        try:
+            table = self.table_of(interaction, channel)
+        except LookupError:
+            await interaction.response.send_message(ui("en", "no_guild"), ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        out = await self.dealer.handle(
+            Command(table=table, user=self.user_of(interaction), args=MyCards())
+        )
+        await self.deliver(out, interaction, reply=True, asked_cards=True)
+
+    # -- events out --------------------------------------------------------------------------
+
+    async def deliver(
+        self,
+        out: list[Outgoing],
+        interaction: discord.Interaction[Any] | None = None,
+        *,
+        reply: bool = False,
+        public: bool = False,
+        asked_cards: bool = False,
+    ) -> None:
+        """Sends a batch of the dealer's events where each belongs.
+
+        `reply`: the interaction was deferred with "thinking" and must be answered; `public`:
+        that answer is for the channel (then the asker's own things follow ephemerally).
+        """
+        actor = str(interaction.user.id) if interaction is not None else None
+        batch = self._sort(out, actor)
+        for table in {*batch.views, *batch.lines}:
+            self.tables.update(table, view=batch.views.get(table), lines=batch.lines.get(table))
+        for table, post in batch.channel_posts:
+            if not (reply and public):
+                self._spawn(self._post(table, post))
+        for showdown in batch.showdowns:
+            self._spawn(self._showdown(*showdown))
+        if not asked_cards:
+            for table, player, cards in batch.dealt:
+                self._spawn(self._deal_by_dm(table, player, cards))
+        if interaction is None:
+            return
+        if self.dms.take_notice(interaction.user.id):
+            seen = next(iter(batch.views), None)
+            lang = self.language_of(seen) if seen is not None else "en"
+            batch.mine.append(Post(ui(lang, "dm_closed")))
+        if reply and public:
+            posts = [post for _, post in batch.channel_posts]
+            if not posts:
+                lines = [line for table_lines in batch.lines.values() for line in table_lines]
+                posts = [Post("\n".join(lines) or ui("en", "done"))]
+            for post in posts:
+                await self._followup(interaction, post, ephemeral=False)
+            for post in batch.mine:
+                await self._followup(interaction, post, ephemeral=True)
+            return
+        if reply:
+            lines = [line for table_lines in batch.lines.values() for line in table_lines]
+            if lines or not batch.mine:
+                batch.mine.append(Post("\n".join(lines[-8:]) or ui("en", "done")))
+        for post in _merged(batch.mine):
+            await self._followup(interaction, post, ephemeral=True)
+
+    def _sort(self, out: list[Outgoing], actor: str | None) -> Sorted:
+        batch = Sorted()
+        for event in out:
+            payload = event.payload
+            if event.to is None and isinstance(payload, TableShown):
+                batch.views[event.table] = payload.view
+                if payload.view.settings is not None:
+                    self.tables.channel(event.table).language = payload.view.settings.language
+        shown: dict[TableId, list[Shown]] = defaultdict(list)
+        pots: dict[TableId, list[PotWon]] = defaultdict(list)
+        boards: dict[TableId, tuple[str, ...]] = {}
+        now = self.clock()
+        for event in out:
+            payload, table = event.payload, event.table
+            lang = language(self.language_of(table))
+            if isinstance(payload, TableShown | HandProof):
+                continue  # the table goes to its message; proofs are in each player's history
+            if isinstance(payload, HoleCards) and event.to is not None:
+                batch.dealt.append((table, event.to, payload))
+            if event.to is None:
+                text = payload_text(payload, lang, now)
+                if isinstance(payload, BoardDealt):
+                    boards[table] = payload.board
+                elif isinstance(payload, Shown):
+                    shown[table].append(payload)
+                elif isinstance(payload, PotWon):
+                    pots[table].append(payload)
+                elif isinstance(payload, HandOver) and shown[table]:
+                    board = boards.get(table) or self._board(table)
+                    batch.showdowns.append((table, payload, shown[table], pots[table], board))
+                if text is not None:
+                    batch.lines[table].append(text)
+                else:
+                    post = _public_post(payload, lang)
+                    if post is not None:
+                        batch.channel_posts.append((table, post))
+            elif event.to == actor:
+                batch.mine.append(_private_post(payload, lang, now, self.language_of(table)))
+        return batch
+
+    def _board(self, table: TableId) -> tuple[str, ...]:
+        prior = self.tables.channel(table).view
+        return prior.board if prior is not None else ()
+
+    async def _showdown(
+        self,
+        table: TableId,
+        over: HandOver,
+        shown: list[Shown],
+        pots: list[PotWon],
+        board: tuple[str, ...],
+    ) -> None:
+        """The hand's result as its own message, with the picture of the shown hands."""
+        code = self.language_of(table)
+        lang = language(code)
+        now = self.clock()
+        title = lang.text("table", "Hand #{number}").format(number=over.hand_number)
+        events: list[AnyPayload] = [*shown, *pots]
+        lines = [f"**{title}**", *(text for p in events if (text := payload_text(p, lang, now)))]
+        image = await asyncio.to_thread(showdown_png, board, shown, pots, code)
+        await self._post(table, Post("\n".join(lines), ("showdown.png", image) if image else None))
+
+    async def _followup(
+        self, interaction: discord.Interaction[Any], post: Post, *, ephemeral: bool
+    ) -> None:
+        file = post.discord_file()
+        content = _fit(post.content)
+        try:
+            if file is not None:
+                await interaction.followup.send(
+                    content, file=file, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS
+                )
+            else:
+                await interaction.followup.send(
+                    content, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS
+                )
+        except discord.HTTPException as problem:
+            log.warning("interaction reply failed: %s", problem)
+
+    async def _post(self, table: TableId, post: Post) -> None:
+        channel = self.client.get_partial_messageable(int(table.channel))
+        file = post.discord_file()
+        try:
+            if file is not None:
+                await channel.send(_fit(post.content), file=file, allowed_mentions=NO_MENTIONS)
+            else:
+                await channel.send(_fit(post.content), allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException as problem:
+            log.warning("message to %s failed: %s", table, problem)
+
+    async def _deal_by_dm(self, table: TableId, player: str, cards: HoleCards) -> None:
+        if is_bot(player) or not player.isdigit():
+            return
+        lang_code = self.language_of(table)
+        lang = language(lang_code)
+        title = ui(lang_code, "dm_title", channel=f"<#{table.channel}>")
+        hand = lang.text("table", "Hand #{number}").format(number=cards.view.hand_number)
+        content = f"**{title}** · {hand}\n{private_text(cards.view, lang)}"
+        image = await asyncio.to_thread(hand_png, cards.view, lang_code)
+        await self.dms.send(int(player), content, image)
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def idle(self, timeout: float = 10.0) -> None:
+        """Waits for pending DMs, posts and edits (tests, shutdown)."""
+        if self._background:
+            await asyncio.wait(list(self._background), timeout=timeout)
+        await self.tables.idle(timeout)
+
+    async def close(self) -> None:
+        await self.idle(5.0)
+        await self.tables.close()
+
+    # -- the table message -------------------------------------------------------------------
+
+    def screen(self, state: ChannelTable) -> Screen:
+        view = state.view
+        assert view is not None
+        lang = language(state.language)
+        table = table_text(view, lang, self.clock(), markdown=True)
+        lines = list(state.lines)
+        content = _with_log(table, lines)
+        buttons = table_buttons(int(state.table.channel), view, state.language)
+        key = board_key(view, state.language)
+        code = state.language
+        return Screen(content, buttons, key, lambda: board_png(view, code))
+
+    async def run_clock(self, stop: asyncio.Event, interval: float = 0.5) -> None:
+        """The dealer's timer loop, its events delivered here."""
+        await self.dealer.run_timers(stop, interval, deliver=self.deliver, platforms={PLATFORM})
+
+
+def _merged(posts: list[Post]) -> list[Post]:
+    """As few messages as will hold the posts: the texts together, one file each."""
+    if len(posts) < 2:
+        return posts
+    files = [post.file for post in posts if post.file is not None]
+    content = "\n".join(post.content for post in posts if post.content)
+    merged = [Post(_fit(content), files[0] if files else None)]
+    return merged + [Post("", file) for file in files[1:]]
+
+
+def _with_log(table: str, lines: list[str]) -> str:
+    while lines:
+        content = table + "\n" + "\n".join(f"> {line}" for line in lines)
+        if len(content) <= MESSAGE_LIMIT:
+            return content
+        lines = lines[1:]
+    return _fit(table)
+
+
+def _fit(text: str) -> str:
+    return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
+
+
+def _mention(player_id: str, name: str | None = None) -> str:
+    return f"<@{player_id}>" if player_id.isdigit() else (name or player_id)
+
+
+def _public_post(payload: AnyPayload, lang: Language) -> Post | None:
+    """The channel payloads the text renderer leaves to adapters."""
+    number = lang.number
+    if isinstance(payload, LeaderboardShown):
+        rows = [f"{row.rank}. {_mention(row.player_id)}  {row.net:+,}" for row in payload.rows]
+        return Post("🏆\n" + ("\n".join(rows) or "—"))
+    if isinstance(payload, NightShown):
+        rows = [
+            f"{line.name}: {number(line.bought_in)} → {number(line.cashed_out + line.at_table)}"
+            f" ({line.net:+,})"
+            for line in payload.lines
+        ]
+        return Post("📒\n" + ("\n".join(rows) or "—"))
+    if isinstance(payload, History):
+        title = lang.text("table", "Hand #{number}").format(number=payload.hand_number)
+        return Post(f"**{title}**", (f"hand-{payload.hand_number}.phh", payload.phh.encode()))
+    if isinstance(payload, TournamentOver):
+        rows = [f"{p.place}. {p.name} {number(p.prize)}" for p in payload.placings]
+        return Post("🏆 " + payload.winner + "\n" + "\n".join(rows))
+    return None
+
+
+def _private_post(payload: AnyPayload, lang: Language, now: float, code: str) -> Post:
+    """One player's own payload, for an ephemeral reply."""
+    number = lang.number
+    if isinstance(payload, HoleCards):
+        image = hand_png(payload.view, code)
+        return Post(private_text(payload.view, lang), ("cards.png", image) if image else None)
+    if isinstance(payload, BalanceShown):
+        return Post(
+            f"💰 {lang.chips(payload.balance)} · {payload.hands_won}/{payload.hands_played}"
+            f" · {payload.net:+,}"
+        )
+    if isinstance(payload, DailyClaimed):
+        return Post(f"🎁 +{number(payload.amount)} → {lang.chips(payload.balance)}")
+    if isinstance(payload, BankLedger):
+        rows = [f"{move.kind} {move.amount:+,} → {number(move.balance)}" for move in payload.moves]
+        return Post("🏦\n" + ("\n".join(rows) or "—"))
+    if isinstance(payload, History):
+        title = lang.text("table", "Hand #{number}").format(number=payload.hand_number)
+        name = f"hand-{payload.hand_number}-mine.phh"
+        return Post(f"**{title}** 🔒", (name, payload.phh.encode()))
+    text = payload_text(payload, lang, now)
+    return Post(text or payload.kind)

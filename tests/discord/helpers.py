@@ -1,0 +1,78 @@
+"""Playing at the fake Discord's table as its three users."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from chatdealer.dealer import Command, MyCards, PrivateView, ShowTable, TableView, User
+from chatdealer.dealer.outgoing import HoleCards, TableShown
+from chatdealer.render import cards_text
+from chatdealer.store import TableId
+
+from .conftest import Running
+from .fake_discord import CHANNEL_ID, GUILD_ID, USERS, FakeDiscord, FakeUser, Message, Reply
+
+TABLE = TableId("discord", str(GUILD_ID), str(CHANNEL_ID))
+
+
+async def answer(fake: FakeDiscord, token: str) -> Reply:
+    """Waits for the interaction's readable answer (a follow-up or a message)."""
+    replies = await fake.wait_for(lambda: fake.answered(token), what=f"an answer to {token}")
+    return replies[-1]  # type: ignore[no-any-return]
+
+
+async def view_of(running: Running) -> TableView:
+    """The oracle: what the dealer holds (the test never takes tokens from here)."""
+    out = await running.poker.dealer.handle(
+        Command(table=TABLE, user=User(id="0", name="test"), args=ShowTable())
+    )
+    return next(e.payload.view for e in out if isinstance(e.payload, TableShown))
+
+
+async def hole_cards(running: Running, user: FakeUser) -> PrivateView | None:
+    out = await running.poker.dealer.handle(
+        Command(table=TABLE, user=User(id=str(user.id), name=user.name), args=MyCards())
+    )
+    found = [e.payload.view for e in out if isinstance(e.payload, HoleCards)]
+    return found[0] if found else None
+
+
+def table_message(fake: FakeDiscord, running: Running) -> Message:
+    message_id = running.poker.tables.channel(TABLE).message_id
+    assert message_id is not None
+    return fake.messages[message_id]
+
+
+async def buttons_for(fake: FakeDiscord, running: Running, view: TableView) -> Message:
+    """The table message once it shows the buttons for the turn in `view`."""
+    assert view.turn is not None
+    prefix = f"cd:act:{CHANNEL_ID}:{view.turn.token}:"
+
+    def shown() -> Message | None:
+        message_id = running.poker.tables.channel(TABLE).message_id
+        message = fake.messages.get(message_id or 0)
+        if message and any(cid.startswith(prefix) for cid in message.custom_ids()):
+            return message
+        return None
+
+    return await fake.wait_for(shown, what=f"buttons for {view.turn.token}")  # type: ignore[no-any-return]
+
+
+async def next_turn(running: Running, timeout: float = 10.0) -> TableView:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        view = await view_of(running)
+        if view.turn is not None:
+            return view
+        await asyncio.sleep(0.03)
+    raise AssertionError("nobody came to act")
+
+
+def actor(view: TableView) -> FakeUser:
+    assert view.turn is not None
+    return USERS[int(view.turn.player_id)]
+
+
+def hole_text(view: PrivateView) -> str:
+    return cards_text(view.cards)
