@@ -42,7 +42,6 @@ _ORDERS = {
     )
     for count in range(2, 11)
 }
-BOARD_SIZES = (0, 3, 1, 1)  # cards dealt on each street
 
 
 class Phase(IntEnum):
@@ -52,6 +51,13 @@ class Phase(IntEnum):
 
 
 _BETTING = Phase.BETTING
+_COMPLETE = Phase.COMPLETE
+_BOARD_SIZES = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
+# PHH action strings by seat, made once: the log grows by one after every action.
+_FOLD = tuple(f"p{seat + 1} f" for seat in range(10))
+_CHECK_OR_CALL = tuple(f"p{seat + 1} cc" for seat in range(10))
+_BET_OR_RAISE = tuple(f"p{seat + 1} cbr " for seat in range(10))
+_DEALT_TO = tuple(f"d dh p{seat + 1} " for seat in range(10))
 _NEXT_STREET = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
 
 
@@ -98,7 +104,7 @@ class Hand(Stored, kw_only=True):
 
     @property
     def is_complete(self) -> bool:
-        return self.phase is Phase.COMPLETE
+        return self.phase is _COMPLETE
 
     def in_hand(self) -> list[bool]:
         return [not folded for folded in self.folded]
@@ -122,11 +128,17 @@ class Hand(Stored, kw_only=True):
         return build_pots(gathered, self.in_hand(), self.dead_money)
 
     def legal_actions(self) -> LegalActions:
+        """What the player to act may do. A prompt asks, then the move asks again: the last
+        answer is remembered for this hand and action sequence (every action moves it on)."""
+        global _last_legal
+        remembered = _last_legal
+        if remembered is not None and remembered[0] is self and remembered[1] == self.sequence:
+            return remembered[2]
         if self.phase is not _BETTING or self.actor < 0:
             raise IllegalAction("hand_over" if self.is_complete else "showdown_now")
         structure = self.config.structure
         pot = self.pot_total() if structure is BettingStructure.POT_LIMIT else 0
-        return betting_legal_actions(
+        legal = betting_legal_actions(
             structure,
             self.round,
             self.actor,
@@ -136,6 +148,8 @@ class Hand(Stored, kw_only=True):
             self.all_in,
             pot,
         )
+        _last_legal = (self, self.sequence, legal)
+        return legal
 
     # -- betting actions -------------------------------------------------------------------
 
@@ -203,7 +217,7 @@ class Hand(Stored, kw_only=True):
 
     def _fold(self, seat: int) -> list[Event]:
         self.folded[seat] = True
-        self.actions.append(f"p{seat + 1} f")
+        self.actions.append(_FOLD[seat])
         events: list[Event] = [ActionTaken(seat, "fold", self.bets[seat], 0, False)]
         self._after_action(seat, events)
         return events
@@ -216,7 +230,7 @@ class Hand(Stored, kw_only=True):
             self.contributed[seat] += added
             if not stacks[seat]:
                 self.all_in[seat] = True
-        self.actions.append(f"p{seat + 1} cc")
+        self.actions.append(_CHECK_OR_CALL[seat])
         action = "call" if added else "check"
         events: list[Event] = [ActionTaken(seat, action, self.bets[seat], added, self.all_in[seat])]
         self._after_action(seat, events)
@@ -235,7 +249,7 @@ class Hand(Stored, kw_only=True):
             round_.raise_size = amount - previous
         round_.level = amount
         round_.aggressor = seat
-        self.actions.append(f"p{seat + 1} cbr {amount}")
+        self.actions.append(_BET_OR_RAISE[seat] + str(amount))
         action = "bet" if previous == 0 else "raise"
         events: list[Event] = [ActionTaken(seat, action, amount, added, self.all_in[seat])]
         self._after_action(seat, events)
@@ -270,6 +284,16 @@ class Hand(Stored, kw_only=True):
         self.actor = -1
         if self._end_round(events):
             self._begin_round(0, events)
+
+    def _two_can_bet(self) -> bool:
+        """Whether two or more players still have chips to bet with."""
+        all_in, able = self.all_in, 0
+        for seat, folded in enumerate(self.folded):
+            if not folded and not all_in[seat]:
+                able += 1
+                if able == 2:
+                    return True
+        return False
 
     def _someone_else_can_act(self, seat: int) -> bool:
         all_in = self.all_in
@@ -323,8 +347,7 @@ class Hand(Stored, kw_only=True):
         if contenders == 1:
             self._settle(events, pots)
             return False
-        able = [f or a for f, a in zip(self.folded, self.all_in, strict=True)].count(False)
-        if self.street is Street.RIVER or able <= 1:
+        if self.street is Street.RIVER or not self._two_can_bet():
             self._begin_showdown(events, pots)
             return False
         self._deal_street(_NEXT_STREET[self.street], events)
@@ -341,11 +364,12 @@ class Hand(Stored, kw_only=True):
 
     def _return_uncalled(self, events: list[Event]) -> None:
         bets = self.bets
-        top = max(bets)
-        if top == 0 or bets.count(top) > 1:
+        ordered = sorted(bets)
+        top, second = ordered[-1], ordered[-2]
+        if top == second:
             return
         seat = bets.index(top)
-        excess = top - max(b for s, b in enumerate(bets) if s != seat)
+        excess = top - second
         self.stacks[seat] += excess
         bets[seat] -= excess
         self.contributed[seat] -= excess
@@ -356,10 +380,11 @@ class Hand(Stored, kw_only=True):
         self.street = street
         self.burned.append(self.deck[self.dealt])
         start = self.dealt + 1
-        cards = self.deck[start : start + BOARD_SIZES[street.value]]
+        cards = self.deck[start : start + _BOARD_SIZES[street]]
         self.dealt = start + len(cards)
         self.board.extend(cards)
-        self.actions.append("d db " + format_cards(cards, sep=""))
+        names = _CARD_NAMES
+        self.actions.append("d db " + "".join([names[card] for card in cards]))
         events.append(BoardDealt(street, tuple(cards), tuple(self.board)))
 
     # -- showdown ----------------------------------------------------------------------------
@@ -490,6 +515,9 @@ class Hand(Stored, kw_only=True):
         return sum(self.stacks) + self.pot_total()
 
 
+_last_legal: tuple[Hand, int, LegalActions] | None = None
+
+
 def start_hand(config: HandConfig, deck: list[int], *, manual_showdown: bool = False) -> Hand:
     """Post the forced bets, deal the hole cards and open the betting; see `opening_events`."""
     hand, _ = deal_hand(config, deck, manual_showdown=manual_showdown)
@@ -506,7 +534,7 @@ def deal_hand(
         raise ConfigError(f"{count} players need a deck of at least {2 * count + 8} cards")
     if len(set(deck)) != len(deck):
         check_unique(deck)
-    if min(deck) < config.variant.deck.lowest_rank * 4:
+    if plan.lowest_card and min(deck) < plan.lowest_card:
         check_in_deck(deck, config.variant.deck)
     hand = Hand(
         config=config,
@@ -522,23 +550,29 @@ def deal_hand(
         mucked=[False] * count,
         won=[0] * count,
         manual_showdown=manual_showdown,
+        round=_preflop_round(config, plan.level, count),
     )
     events: list[Event] = []
     _post_forced_bets(hand, plan, events)
-    names = _CARD_NAMES
+    names, dealt_to = _CARD_NAMES, _DEALT_TO
     for seat, (first, second) in enumerate(hand.holes):
-        hand.actions.append(f"d dh p{seat + 1} {names[first]}{names[second]}")
+        hand.actions.append(dealt_to[seat] + names[first] + names[second])
         events.append(HoleCardsDealt(seat, (first, second)))
-    hand._reset_round()
-    round_ = hand.round
-    round_.level = plan.level
-    if config.structure is BettingStructure.FIXED_LIMIT:
-        round_.full_level = plan.level
-        round_.raises = 1 if plan.level else 0
-    else:
-        round_.raise_size = max(config.min_bet, plan.level)
     hand._begin_round(plan.first_to_act, events)
     return hand, events
+
+
+def _preflop_round(config: HandConfig, level: int, count: int) -> RoundState:
+    """Pre-flop the blinds set the bet; in fixed-limit the big blind is the first bet [001]."""
+    fixed = config.structure is BettingStructure.FIXED_LIMIT
+    return RoundState(
+        level=level,
+        raise_size=config.small_bet if fixed else max(config.min_bet, level),
+        full_level=level if fixed else 0,
+        raises=1 if fixed and level else 0,
+        acted=[False] * count,
+        acted_level=[0] * count,
+    )
 
 
 class _ForcedBets(msgspec.Struct, frozen=True):
@@ -547,6 +581,7 @@ class _ForcedBets(msgspec.Struct, frozen=True):
     posts: tuple[tuple[int, str, int], ...]  # (seat, kind, amount) in posting order
     level: int  # the bet to call pre-flop, as the blinds were meant to be (RULES.md §10)
     first_to_act: int
+    lowest_card: int  # the deck's lowest card: a short deck starts at the sixes
 
 
 _PLANS: dict[int, tuple[HandConfig, _ForcedBets]] = {}
@@ -583,7 +618,8 @@ def _plan(config: HandConfig) -> _ForcedBets:
     top = max(blinds)
     first = 0 if top == 0 else (count - blinds[::-1].index(top)) % count
     level = max(b + p for b, p in zip(blinds, posts, strict=True))
-    return _ForcedBets(tuple(p for p in plan if p[2]), level, first)
+    lowest = config.variant.deck.lowest_rank * 4
+    return _ForcedBets(tuple(p for p in plan if p[2]), level, first, lowest)
 
 
 def _post_forced_bets(hand: Hand, plan: _ForcedBets, events: list[Event]) -> None:
