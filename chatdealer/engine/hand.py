@@ -15,7 +15,7 @@ from chatdealer.cards import CARD_NAMES as _CARD_NAMES
 from chatdealer.cards import check_in_deck, check_unique, format_cards
 from chatdealer.engine.betting import LegalActions, RoundState, check_raise
 from chatdealer.engine.betting import legal_actions as betting_legal_actions
-from chatdealer.engine.config import BettingStructure, ConfigError, HandConfig
+from chatdealer.engine.config import BettingStructure, ConfigError, HandConfig, Variant
 from chatdealer.engine.events import (
     ActionTaken,
     BetReturned,
@@ -33,7 +33,7 @@ from chatdealer.engine.events import (
 from chatdealer.engine.pots import Pot, build_pots, split, winners_of
 from chatdealer.engine.refusals import IllegalAction
 from chatdealer.engine.stored import Stored
-from chatdealer.evaluator import rank7_for
+from chatdealer.evaluator import rank7_for, ranking_for
 
 # The seats in turn from each starting seat, for each table size (a hot loop reads them).
 _ORDERS = {
@@ -58,6 +58,13 @@ _FOLD = tuple(f"p{seat + 1} f" for seat in range(10))
 _CHECK_OR_CALL = tuple(f"p{seat + 1} cc" for seat in range(10))
 _BET_OR_RAISE = tuple(f"p{seat + 1} cbr " for seat in range(10))
 _DEALT_TO = tuple(f"d dh p{seat + 1} " for seat in range(10))
+_SHOWS = tuple(f"p{seat + 1} sm " for seat in range(10))
+# The seven-card ranking of each variant and short-deck option, looked up once per showdown.
+_RANK7 = {
+    (variant, option): rank7_for(ranking_for(variant.deck, option))
+    for variant in Variant
+    for option in (False, True)
+}
 _NEXT_STREET = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
 
 
@@ -415,7 +422,8 @@ class Hand(Stored, kw_only=True):
 
     def _values(self, seats: list[bool] | None = None) -> dict[int, int]:
         """The value of each hand still in (or of `seats`), on the full board."""
-        rank = rank7_for(self.config.ranking)
+        config = self.config
+        rank = _RANK7[config.variant, config.straight_beats_trips]
         holes, board = self.holes, self.board
         chosen = seats if seats is not None else [not folded for folded in self.folded]
         return {seat: rank(*holes[seat], *board) for seat, wanted in enumerate(chosen) if wanted}
@@ -470,7 +478,8 @@ class Hand(Stored, kw_only=True):
         self.sequence += 1
         if show:
             self.shown[seat] = True
-            self.actions.append(f"p{seat + 1} sm {format_cards(self.holes[seat], sep='')}")
+            first, second = self.holes[seat]
+            self.actions.append(_SHOWS[seat] + _CARD_NAMES[first] + _CARD_NAMES[second])
             events.append(HandShown(seat, tuple(self.holes[seat])))
         else:
             self.mucked[seat] = True
