@@ -14,7 +14,7 @@ from chatdealer.engine.refusals import IllegalAction
 FIXED_LIMIT_CAP = 4  # a bet and three raises; pre-flop the big blind is the first bet [001]
 
 
-class LegalActions(msgspec.Struct, frozen=True, kw_only=True):
+class LegalActions(msgspec.Struct, frozen=True):
     """What the player to act may do; amounts are "raise to" totals for this round."""
 
     seat: int
@@ -62,9 +62,10 @@ def legal_actions(
 ) -> LegalActions:
     """What `seat` may do now; `pot` counts every chip on the table (used by pot-limit)."""
     stack, bet, level = stacks[seat], bets[seat], round_.level
-    to_call = min(level - bet, stack)
+    to_call = level - bet
     reason: str | None = None
-    if stack <= level - bet:
+    if stack <= to_call:
+        to_call = stack
         reason = "covered"
     else:
         for other, chips in enumerate(stacks):
@@ -90,24 +91,20 @@ def legal_actions(
     if reason is None:
         all_in_to = bet + stack
         if structure is BettingStructure.FIXED_LIMIT:
-            low = high = min(round_.full_level + round_.raise_size, all_in_to)
+            low = round_.full_level + round_.raise_size
+            if low > all_in_to:
+                low = all_in_to
+            high = low
         else:
-            low = min(level + round_.raise_size, all_in_to)
+            low = level + round_.raise_size
+            if low > all_in_to:
+                low = all_in_to
             high = all_in_to
             if structure is BettingStructure.POT_LIMIT:
                 high = max(low, min(level + pot + (level - bet), all_in_to))
+    facing = to_call > 0
     return LegalActions(
-        seat=seat,
-        to_call=to_call,
-        can_fold=to_call > 0,
-        can_check=to_call == 0,
-        can_call=to_call > 0,
-        min_raise_to=low,
-        max_raise_to=high,
-        closed_reason=reason,
-        current_bet=level,
-        stack=stack,
-        bet=bet,
+        seat, to_call, facing, not facing, facing, low, high, reason, level, stack, bet
     )
 
 

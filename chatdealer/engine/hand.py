@@ -203,7 +203,9 @@ class Hand(Stored, kw_only=True):
     def check_or_call(self, seat: int) -> list[Event]:
         if seat != self.actor or self.phase is not _BETTING:
             self._check_turn(seat)
-        return self._check_or_call(seat, min(self.round.level - self.bets[seat], self.stacks[seat]))
+        to_call = self.round.level - self.bets[seat]
+        stack = self.stacks[seat]
+        return self._check_or_call(seat, to_call if to_call < stack else stack)
 
     def raise_to(self, seat: int, amount: int) -> list[Event]:
         if seat != self.actor or self.phase is not _BETTING:
