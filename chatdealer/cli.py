@@ -19,6 +19,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_audit_command(commands)
     add_play_command(commands)
     add_discord_command(commands)
+    add_telegram_command(commands)
     return parser
 
 
@@ -66,6 +67,34 @@ def run_discord(args: argparse.Namespace) -> int:
         settings = settings_from_env()
     except ConfigError as problem:
         print(f"chatdealer discord: {problem}", file=sys.stderr)
+        return 2
+    return run(settings)
+
+
+def add_telegram_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    telegram = commands.add_parser(
+        "telegram",
+        help="run the Telegram worker (the default when TELEGRAM_TOKEN is set)",
+        description="Connects to Telegram with $TELEGRAM_TOKEN by long polling and deals at "
+        "every group's table. Optional: $TELEGRAM_WEBHOOK_URL (webhook mode, listening on $PORT, "
+        "checked with $TELEGRAM_WEBHOOK_SECRET), $TELEGRAM_API_BASE (a self-hosted Bot API "
+        "server), $REDIS_URL.",
+    )
+    telegram.set_defaults(handler=run_telegram)
+
+
+def run_telegram(args: argparse.Namespace) -> int:
+    try:
+        from adapters.telegram import ConfigError, run, settings_from_env
+    except ImportError as missing:
+        print(
+            f"chatdealer telegram: {missing}: pip install 'chatdealer[telegram]'", file=sys.stderr
+        )
+        return 2
+    try:
+        settings = settings_from_env()
+    except ConfigError as problem:
+        print(f"chatdealer telegram: {problem}", file=sys.stderr)
         return 2
     return run(settings)
 
@@ -228,6 +257,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         if os.environ.get("DISCORD_TOKEN"):
             args = parser.parse_args(["discord"])
+        elif os.environ.get("TELEGRAM_TOKEN"):
+            args = parser.parse_args(["telegram"])
         elif any(os.environ.get(name) for name in CHAT_TOKENS):
             parser.print_help()
             return 0

@@ -1,0 +1,160 @@
+"""Building and running the Telegram worker: long polling, or a webhook behind a load balancer.
+
+Several workers may serve one bot in webhook mode: Telegram posts each update to the one URL,
+the balancer hands it to any worker, and the dealer serialises every table in Redis. Each
+worker runs the dealer's clock too; a deadline is claimed by one of them only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+
+from telegram import BotCommand, Update
+from telegram.error import InvalidToken, TelegramError
+from telegram.ext import AIORateLimiter, Application, CallbackQueryHandler, CommandHandler, filters
+
+from adapters.telegram.config import TelegramSettings
+from adapters.telegram.poker import Poker
+from adapters.telegram.texts import COMMANDS, LANGUAGES
+from chatdealer.dealer import Dealer, open_dealer
+
+log = logging.getLogger(__name__)
+
+GROUP_COMMANDS = tuple(name for name, _ in COMMANDS)
+UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
+
+
+def build_application(settings: TelegramSettings) -> Application:  # type: ignore[type-arg]
+    limiter = AIORateLimiter(
+        group_max_rate=settings.group_rate, group_time_period=60, max_retries=settings.max_retries
+    )
+    return (
+        Application.builder()
+        .token(settings.token)
+        .base_url(settings.api_base)
+        .base_file_url(settings.file_base)
+        .rate_limiter(limiter)
+        .concurrent_updates(True)
+        .build()
+    )
+
+
+def attach(
+    application: Application,  # type: ignore[type-arg]
+    dealer: Dealer,
+    settings: TelegramSettings,
+) -> Poker:
+    """Puts the dealer on the application: the commands and the buttons."""
+    poker = Poker(application.bot, dealer, edit_interval=settings.edit_interval)
+    groups = filters.ChatType.GROUPS
+    private = filters.ChatType.PRIVATE
+    application.add_handler(CommandHandler([*GROUP_COMMANDS, "start"], poker.on_command, groups))
+    application.add_handler(CommandHandler("start", poker.on_private_start, private))
+    application.add_handler(CommandHandler(list(GROUP_COMMANDS), poker.on_private_help, private))
+    application.add_handler(CallbackQueryHandler(poker.on_press))
+    application.add_error_handler(poker.on_error)
+    return poker
+
+
+async def publish_commands(application: Application) -> None:  # type: ignore[type-arg]
+    """The command menu, described in English (the default), Russian and Bulgarian."""
+    bot = application.bot
+    for code in (None, *LANGUAGES):
+        words = code or "en"
+        commands = [BotCommand(name, described[words]) for name, described in COMMANDS]
+        await bot.set_my_commands(commands, language_code=code)
+
+
+class Worker:
+    """One process's bot: start() connects (polling or webhook), stop() lets go."""
+
+    def __init__(
+        self, settings: TelegramSettings, dealer: Dealer, *, clock_interval: float = 0.5
+    ) -> None:
+        self.settings = settings
+        self.dealer = dealer
+        self.clock_interval = clock_interval
+        self.application = build_application(settings)
+        self.poker = attach(self.application, dealer, settings)
+        self._stop = asyncio.Event()
+        self._clock: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        app, settings = self.application, self.settings
+        await app.initialize()
+        if settings.set_commands:
+            try:
+                await publish_commands(app)
+            except TelegramError as problem:
+                log.warning("command menu not published: %s", problem)
+        updater = app.updater
+        assert updater is not None
+        if settings.webhook_url:
+            await updater.start_webhook(
+                listen=settings.listen,
+                port=settings.port,
+                url_path=settings.webhook_path,
+                webhook_url=settings.webhook_url,
+                secret_token=settings.secret,
+                allowed_updates=UPDATES,
+            )
+        else:
+            await updater.start_polling(timeout=int(settings.poll_timeout), allowed_updates=UPDATES)
+        await app.start()
+        self._clock = asyncio.create_task(
+            self.dealer.run_timers(
+                self._stop,
+                self.clock_interval,
+                deliver=self.poker.deliver_events,
+                platforms={"telegram"},  # another platform's timers wait for its own worker
+            )
+        )
+
+    async def stop(self) -> None:
+        self._stop.set()
+        if self._clock is not None:
+            await self._clock
+        await self.poker.close()
+        app = self.application
+        if app.updater is not None and app.updater.running:
+            await app.updater.stop()
+        if app.running:
+            await app.stop()
+        await app.shutdown()
+
+
+async def serve(settings: TelegramSettings) -> None:
+    """Runs until SIGINT or SIGTERM."""
+    async with open_dealer(settings.redis_url) as dealer:
+        worker = Worker(settings, dealer)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):
+                loop.add_signal_handler(signum, stop.set)
+        await worker.start()
+        mode = f"webhook on :{settings.port}" if settings.webhook_url else "long polling"
+        log.info("telegram worker running (%s)", mode)
+        try:
+            await stop.wait()
+        finally:
+            await worker.stop()
+
+
+def run(settings: TelegramSettings) -> int:
+    """`chatdealer telegram`: runs the worker until interrupted."""
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    try:
+        asyncio.run(serve(settings))
+    except KeyboardInterrupt:
+        pass
+    except InvalidToken as problem:
+        log.error("Telegram refused the token: %s", problem)
+        return 2
+    return 0

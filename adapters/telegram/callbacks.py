@@ -1,0 +1,176 @@
+"""The table message's inline keyboard, and the callback data its buttons carry.
+
+Everything a press needs is in its data, within Telegram's 64 bytes: the table (chat and forum
+topic) and the action token, numbers written in base 36, e.g. ``a:-ra8w3k1:0:c.5:r:1k`` (raise
+to 56 at hand 12, action 5). A press on a keyboard from an earlier street carries a stale token
+the dealer refuses. Which buttons to show comes from the view's `TurnView`; the dealer decides
+whether a press is legal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from adapters.telegram.texts import ui
+from chatdealer.dealer import ActionName, ActionToken, TableView, TurnView
+from chatdealer.engine.config import BettingStructure
+from chatdealer.store import TableId
+
+CALLBACK_LIMIT = 64
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+ACTION_CODES: dict[ActionName, str] = {
+    "fold": "f",
+    "check": "k",
+    "call": "c",
+    "bet": "b",
+    "raise": "r",
+    "allin": "a",
+}
+ACTIONS_BY_CODE = {code: action for action, code in ACTION_CODES.items()}
+
+
+def b36(number: int) -> str:
+    if number < 0:
+        return "-" + b36(-number)
+    digits = []
+    while True:
+        number, digit = divmod(number, 36)
+        digits.append(DIGITS[digit])
+        if not number:
+            return "".join(reversed(digits))
+
+
+def from_b36(text: str) -> int:
+    return int(text, 36)
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    """A decoded button press: an action (with its token) or "My cards"."""
+
+    chat_id: int
+    topic: int
+    action: ActionName | None = None
+    token: ActionToken | None = None
+    amount: int | None = None
+
+    def table(self) -> TableId:
+        return TableId("telegram", str(self.chat_id), str(self.topic))
+
+
+def act_data(
+    chat_id: int, topic: int, token: ActionToken, action: ActionName, amount: int | None = None
+) -> str:
+    parts = ["a", b36(chat_id), b36(topic), f"{b36(token.hand)}.{b36(token.sequence)}"]
+    parts.append(ACTION_CODES[action])
+    if amount is not None:
+        parts.append(b36(amount))
+    data = ":".join(parts)
+    if len(data.encode()) > CALLBACK_LIMIT:
+        raise ValueError(f"callback data over {CALLBACK_LIMIT} bytes: {data!r}")
+    return data
+
+
+def cards_data(chat_id: int, topic: int) -> str:
+    return f"m:{b36(chat_id)}:{b36(topic)}"
+
+
+def parse_press(data: str | None) -> Press | None:
+    """The press, or None for data this bot did not make."""
+    if not data:
+        return None
+    parts = data.split(":")
+    try:
+        if parts[0] == "m" and len(parts) == 3:
+            return Press(from_b36(parts[1]), from_b36(parts[2]))
+        if parts[0] == "a" and len(parts) in (5, 6):
+            hand, dot, sequence = parts[3].partition(".")
+            action = ACTIONS_BY_CODE.get(parts[4])
+            if not dot or action is None:
+                return None
+            amount = from_b36(parts[5]) if len(parts) == 6 else None
+            token = ActionToken(from_b36(hand), from_b36(sequence))
+            return Press(from_b36(parts[1]), from_b36(parts[2]), action, token, amount)
+    except ValueError:
+        return None
+    return None
+
+
+def table_keyboard(table: TableId, view: TableView, language: str) -> InlineKeyboardMarkup | None:
+    """The action buttons for the player to act, and "My cards" while a hand is played."""
+    if not view.hand_running:
+        return None
+    chat_id, topic = int(table.community), int(table.channel)
+    rows: list[list[InlineKeyboardButton]] = []
+    turn = view.turn
+    if turn is not None:
+        rows += _action_rows(chat_id, topic, turn, view, language)
+    rows.append(
+        [InlineKeyboardButton(ui(language, "cards"), callback_data=cards_data(chat_id, topic))]
+    )
+    return InlineKeyboardMarkup(rows)
+
+
+def _action_rows(
+    chat_id: int, topic: int, turn: TurnView, view: TableView, language: str
+) -> list[list[InlineKeyboardButton]]:
+    token = turn.token
+
+    def button(label: str, action: ActionName, amount: int | None = None) -> InlineKeyboardButton:
+        return InlineKeyboardButton(
+            label, callback_data=act_data(chat_id, topic, token, action, amount)
+        )
+
+    first = []
+    if turn.can_fold:
+        first.append(button(ui(language, "fold"), "fold"))
+    if turn.can_check:
+        first.append(button(ui(language, "check"), "check"))
+    elif turn.can_call:
+        first.append(button(ui(language, "call", amount=f"{turn.to_call:,}"), "call"))
+    rows = [first]
+    sizes = quick_sizes(view)
+    if sizes:
+        word = "raise" if turn.to_call or any(seat.bet for seat in view.seats) else "bet"
+        second = []
+        for name, amount in sizes:
+            if name == "allin":
+                continue
+            label = ui(language, f"{word}_{name}", amount=f"{amount:,}")
+            second.append(button(label, "raise", amount))
+        if second:
+            rows.append(second)
+        high = sizes[-1][1]
+        no_limit = view.settings is None or view.settings.structure is BettingStructure.NO_LIMIT
+        if no_limit:
+            rows.append([button(ui(language, "allin", amount=f"{high:,}"), "allin")])
+        else:
+            rows.append([button(ui(language, f"{word}_max", amount=f"{high:,}"), "raise", high)])
+    return [row for row in rows if row]
+
+
+def quick_sizes(view: TableView) -> list[tuple[str, int]]:
+    """Raise sizes as "raise to" totals: the minimum, half the pot, the pot, then the maximum.
+
+    A pot-sized raise is the call plus the pot after calling; amounts are kept between the
+    minimum and maximum the turn allows, and the dealer checks the one pressed.
+    """
+    turn = view.turn
+    if turn is None or turn.min_raise_to is None or turn.max_raise_to is None:
+        return []
+    low, high = turn.min_raise_to, turn.max_raise_to
+    bet = next((seat.bet for seat in view.seats if seat.seat == turn.seat), 0)
+    pot = sum(p.amount for p in view.pots) + sum(seat.bet for seat in view.seats)
+    level = bet + turn.to_call
+
+    def sized(fraction: float) -> int:
+        return max(low, min(high, level + int((pot + turn.to_call) * fraction)))
+
+    sizes: list[tuple[str, int]] = []
+    for name, amount in (("min", low), ("half_pot", sized(0.5)), ("pot", sized(1.0))):
+        if amount not in (chips for _, chips in sizes) and amount < high:
+            sizes.append((name, amount))
+    sizes.append(("allin", high))
+    return sizes

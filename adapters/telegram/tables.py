@@ -1,0 +1,277 @@
+"""One table message per group, edited in place, at most one edit at a time per group.
+
+Every change hands the newest table view (and the event lines that led to it) to the group's
+`ChatTable`; one task per group publishes whatever is newest, then waits `interval`, so a burst
+of actions becomes one edit and the group stays within Telegram's 20 messages a minute.
+
+The message is text until a hand is dealt; then it carries the board picture (`editMessageMedia`
+when the board or the pots change, `editMessageCaption` or `editMessageText` otherwise). An edit
+that would change nothing ("message is not modified") counts as done. The message id is kept in
+Redis next to the table, so after a restart, or on another worker, the same message is edited.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import html
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message
+from telegram.constants import ParseMode
+from telegram.error import BadRequest, Forbidden, TelegramError
+
+from chatdealer.dealer import TableView
+from chatdealer.store import TableId
+
+log = logging.getLogger(__name__)
+
+LOG_LINES = 6
+TEXT_LIMIT = 4096
+CAPTION_LIMIT = 1024
+
+
+@dataclass(slots=True)
+class Screen:
+    """What the table message should look like: text (the table, ``` around aligned seats),
+    the log lines under it, the keyboard and the board picture."""
+
+    table: str
+    lines: list[str]
+    keyboard: InlineKeyboardMarkup | None
+    image: bytes | None = None
+
+
+@dataclass(slots=True)
+class ChatTable:
+    table: TableId
+    view: TableView | None = None
+    language: str = "en"
+    lines: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
+    message_id: int | None = None
+    photo: bool = False
+    image_digest: bytes | None = None
+    dirty: bool = False
+    repost: bool = False
+    task: asyncio.Task[None] | None = None
+
+
+Render = Callable[[ChatTable], Awaitable[Screen]]
+
+
+def message_key(table: TableId) -> str:
+    return table.home.key(f"telegram_message:{table.channel}")
+
+
+def chat_of(table: TableId) -> tuple[int, int | None]:
+    """The chat id and forum topic (None outside topics) a table lives in."""
+    topic = int(table.channel)
+    return int(table.community), topic or None
+
+
+def html_text(table: str, lines: list[str], limit: int) -> str:
+    """The table as Telegram HTML (``` blocks become <pre>), with as many of the latest log
+    lines as fit in `limit` visible characters."""
+    body = [line for line in table.split("\n") if line != "```"]
+    visible = sum(len(line) + 1 for line in body)
+    kept = list(lines)
+    while kept and visible + sum(len(line) + 3 for line in kept) > limit:
+        kept.pop(0)
+    if visible > limit:
+        table = table[: limit - 1] + "…"
+    parts: list[str] = []
+    inside = False
+    for line in table.split("\n"):
+        if line == "```":
+            parts.append("</pre>" if inside else "<pre>")
+            inside = not inside
+            continue
+        parts.append(html.escape(line, quote=False))
+    if inside:
+        parts.append("</pre>")
+    text = "\n".join(parts).replace("<pre>\n", "<pre>").replace("\n</pre>", "</pre>")
+    if kept:
+        text += "\n" + "\n".join(f"› {html.escape(line, quote=False)}" for line in kept)
+    return text
+
+
+def not_modified(problem: TelegramError) -> bool:
+    return "not modified" in str(problem).lower()
+
+
+class TableMessages:
+    def __init__(
+        self,
+        bot: Bot,
+        redis: Redis,
+        render: Render,
+        *,
+        interval: float = 3.0,
+    ) -> None:
+        self.bot = bot
+        self.redis = redis
+        self.render = render
+        self.interval = interval
+        self.chats: dict[TableId, ChatTable] = {}
+
+    def chat(self, table: TableId) -> ChatTable:
+        state = self.chats.get(table)
+        if state is None:
+            state = self.chats[table] = ChatTable(table)
+        return state
+
+    def update(
+        self,
+        table: TableId,
+        *,
+        view: TableView | None = None,
+        lines: list[str] | None = None,
+        repost: bool = False,
+    ) -> None:
+        """Takes the newest state of a table and makes sure it will be published."""
+        state = self.chat(table)
+        if view is not None:
+            state.view = view
+            if view.settings is not None:
+                state.language = view.settings.language
+        state.lines.extend(lines or ())
+        state.repost = state.repost or repost
+        if state.view is None:
+            return
+        state.dirty = True
+        if state.task is None or state.task.done():
+            state.task = asyncio.create_task(self._publish_loop(state))
+
+    async def idle(self, timeout: float = 10.0) -> None:
+        """Waits until every pending edit is published (tests, shutdown)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            tasks = [s.task for s in self.chats.values() if s.task and not s.task.done()]
+            if not tasks:
+                return
+            await asyncio.wait(tasks, timeout=max(0.0, deadline - time.monotonic()))
+
+    async def close(self) -> None:
+        for state in self.chats.values():
+            if state.task is not None:
+                state.task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await state.task
+
+    async def _publish_loop(self, state: ChatTable) -> None:
+        while state.dirty:
+            state.dirty = False
+            try:
+                await self._publish(state, await self.render(state))
+            except TelegramError as problem:
+                log.warning("table message in %s: %s", state.table, problem)
+            except (RedisError, OSError) as problem:
+                log.warning("table message in %s: %s", state.table, type(problem).__name__)
+            await asyncio.sleep(self.interval)
+
+    async def _publish(self, state: ChatTable, screen: Screen) -> None:
+        chat_id, topic = chat_of(state.table)
+        if state.message_id is None:
+            await self._load_id(state)
+        digest = hashlib.sha256(screen.image).digest() if screen.image is not None else None
+        if state.message_id is not None and state.repost:
+            await self._delete(chat_id, state.message_id)
+            state.message_id = None
+        state.repost = False
+        if state.message_id is not None:
+            try:
+                await self._edit(state, screen, digest)
+                return
+            except BadRequest as problem:
+                if not_modified(problem):
+                    state.image_digest = digest or state.image_digest
+                    return
+                log.info("table message in %s not edited (%s): posting anew", state.table, problem)
+                await self._delete(chat_id, state.message_id)
+            except Forbidden:
+                raise
+        markup = screen.keyboard
+        sent: Message
+        if screen.image is not None:
+            caption = html_text(screen.table, screen.lines, CAPTION_LIMIT)
+            sent = await self.bot.send_photo(
+                chat_id,
+                screen.image,
+                caption=caption,
+                parse_mode=ParseMode.HTML,
+                reply_markup=markup,
+                message_thread_id=topic,
+                disable_notification=True,
+            )
+        else:
+            sent = await self.bot.send_message(
+                chat_id,
+                html_text(screen.table, screen.lines, TEXT_LIMIT),
+                parse_mode=ParseMode.HTML,
+                reply_markup=markup,
+                message_thread_id=topic,
+                disable_notification=True,
+            )
+        state.message_id = sent.message_id
+        state.photo = screen.image is not None
+        state.image_digest = digest
+        await self._store_id(state)
+
+    async def _edit(self, state: ChatTable, screen: Screen, digest: bytes | None) -> None:
+        chat_id, _ = chat_of(state.table)
+        message_id = state.message_id
+        assert message_id is not None
+        markup = screen.keyboard
+        if screen.image is not None and digest != state.image_digest:
+            caption = html_text(screen.table, screen.lines, CAPTION_LIMIT)
+            media = InputMediaPhoto(screen.image, caption=caption, parse_mode=ParseMode.HTML)
+            await self.bot.edit_message_media(
+                media, chat_id=chat_id, message_id=message_id, reply_markup=markup
+            )
+            state.image_digest = digest
+            if not state.photo:
+                state.photo = True
+                await self._store_id(state)
+        elif state.photo:
+            await self.bot.edit_message_caption(
+                chat_id=chat_id,
+                message_id=message_id,
+                caption=html_text(screen.table, screen.lines, CAPTION_LIMIT),
+                parse_mode=ParseMode.HTML,
+                reply_markup=markup,
+            )
+        else:
+            await self.bot.edit_message_text(
+                html_text(screen.table, screen.lines, TEXT_LIMIT),
+                chat_id=chat_id,
+                message_id=message_id,
+                parse_mode=ParseMode.HTML,
+                reply_markup=markup,
+            )
+
+    async def _delete(self, chat_id: int, message_id: int) -> None:
+        with contextlib.suppress(TelegramError):
+            await self.bot.delete_message(chat_id, message_id)
+
+    async def _load_id(self, state: ChatTable) -> None:
+        try:
+            raw = await self.redis.get(message_key(state.table))
+        except (RedisError, OSError):
+            return
+        if raw:
+            text = raw.decode() if isinstance(raw, bytes) else str(raw)
+            kind, _, number = text.partition(":")
+            state.message_id = int(number)
+            state.photo = kind == "photo"
+
+    async def _store_id(self, state: ChatTable) -> None:
+        kind = "photo" if state.photo else "text"
+        with contextlib.suppress(RedisError, OSError):
+            await self.redis.set(message_key(state.table), f"{kind}:{state.message_id}")
