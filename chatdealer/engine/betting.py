@@ -14,7 +14,7 @@ from chatdealer.engine.refusals import IllegalAction
 FIXED_LIMIT_CAP = 4  # a bet and three raises; pre-flop the big blind is the first bet [001]
 
 
-class LegalActions(msgspec.Struct, frozen=True):
+class LegalActions(msgspec.Struct, frozen=True, gc=False):
     """What the player to act may do; amounts are "raise to" totals for this round."""
 
     seat: int

@@ -20,7 +20,7 @@ class Street(Enum):
     RIVER = 3
 
 
-class Event(msgspec.Struct, frozen=True, tag=True, array_like=True):
+class Event(msgspec.Struct, frozen=True, tag=True, array_like=True, gc=False):
     @property
     def private_to(self) -> int | None:
         """The one seat allowed to see this event, or None when the whole table may."""

@@ -282,10 +282,14 @@ class Hand(Stored, kw_only=True):
             return
         # The next seat that must act (see `_next_actor`), inlined: this runs after every action.
         all_in, acted, level = self.all_in, round_.acted, round_.level
+        # Whoever just acted and still has chips is someone else who can act.
+        mover_can_act = not folded[seat] and not all_in[seat]
         for other in _ORDERS[len(folded)][seat + 1]:
             if folded[other] or all_in[other]:
                 continue
-            if bets[other] < level or (not acted[other] and self._someone_else_can_act(other)):
+            if bets[other] < level or (
+                not acted[other] and (mover_can_act or self._someone_else_can_act(other))
+            ):
                 self.actor = other
                 return
             if not acted[other]:
@@ -306,9 +310,10 @@ class Hand(Stored, kw_only=True):
 
     def _someone_else_can_act(self, seat: int) -> bool:
         all_in = self.all_in
-        return any(
-            other != seat and not out and not all_in[other] for other, out in enumerate(self.folded)
-        )
+        for other, out in enumerate(self.folded):
+            if other != seat and not out and not all_in[other]:
+                return True
+        return False
 
     def _next_actor(self, start: int) -> int:
         """The next seat from `start` on that must act in this round, or -1 when it is over.

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import msgspec
 
 
-class Pot(msgspec.Struct, frozen=True, array_like=True):
+class Pot(msgspec.Struct, frozen=True, array_like=True, gc=False):
     amount: int
     eligible: tuple[int, ...]
 
