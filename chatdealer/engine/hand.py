@@ -52,6 +52,7 @@ class Phase(IntEnum):
 
 _BETTING = Phase.BETTING
 _COMPLETE = Phase.COMPLETE
+_POT_LIMIT = BettingStructure.POT_LIMIT
 _BOARD_SIZES = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
 # PHH action strings by seat, made once: the log grows by one after every action.
 _FOLD = tuple(f"p{seat + 1} f" for seat in range(10))
@@ -135,17 +136,11 @@ class Hand(Stored, kw_only=True):
         return build_pots(gathered, self.in_hand(), self.dead_money)
 
     def legal_actions(self) -> LegalActions:
-        """What the player to act may do. A prompt asks, then the move asks again: the last
-        answer is remembered for this hand and action sequence (every action moves it on)."""
-        global _last_legal
-        remembered = _last_legal
-        if remembered is not None and remembered[0] is self and remembered[1] == self.sequence:
-            return remembered[2]
+        """What the player to act may do now (see `betting.legal_actions`)."""
         if self.phase is not _BETTING or self.actor < 0:
             raise IllegalAction("hand_over" if self.is_complete else "showdown_now")
         structure = self.config.structure
-        pot = self.pot_total() if structure is BettingStructure.POT_LIMIT else 0
-        legal = betting_legal_actions(
+        return betting_legal_actions(
             structure,
             self.round,
             self.actor,
@@ -153,10 +148,8 @@ class Hand(Stored, kw_only=True):
             self.bets,
             self.folded,
             self.all_in,
-            pot,
+            self.pot_total() if structure is _POT_LIMIT else 0,
         )
-        _last_legal = (self, self.sequence, legal)
-        return legal
 
     # -- betting actions -------------------------------------------------------------------
 
@@ -529,9 +522,6 @@ class Hand(Stored, kw_only=True):
         if self.is_complete:
             return sum(self.stacks)
         return sum(self.stacks) + self.pot_total()
-
-
-_last_legal: tuple[Hand, int, LegalActions] | None = None
 
 
 def start_hand(config: HandConfig, deck: list[int], *, manual_showdown: bool = False) -> Hand:
