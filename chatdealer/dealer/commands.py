@@ -90,6 +90,18 @@ class Leave(Args, frozen=True, tag="leave"):
     """Cash out (at once, or when the hand being played ends); unregister from a tournament."""
 
 
+class Kick(Args, frozen=True, tag="kick"):
+    """The host or a channel manager sends a player away with their chips: at once between
+    hands, or when the hand being played ends (their turns are checked or folded till then)."""
+
+    player_id: str
+
+
+class Stop(Args, frozen=True, tag="stop"):
+    """The host or a channel manager closes a cash table: everyone leaves with their chips,
+    the hand being played first ends, and no new hand is dealt."""
+
+
 class SitOut(Args, frozen=True, tag="sit_out"):
     pass
 
@@ -172,6 +184,8 @@ Verb = (
     | Join
     | AddBot
     | Leave
+    | Kick
+    | Stop
     | SitOut
     | SitIn
     | TopUp

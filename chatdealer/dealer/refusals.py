@@ -35,6 +35,7 @@ REFUSALS = {
 }
 
 NOTICES = {
+    "table_stopped": "The table is closing: everyone leaves with their chips",
     "table_created": "{name} opened a table: {small_blind}/{big_blind}, buy-in {min_buy_in} "
     "to {max_buy_in}",
     "tournament_created": "{name} opened a sit-and-go: buy-in {buy_in}, {starting_stack} chips",

@@ -16,12 +16,14 @@ from chatdealer.dealer.commands import (
     Create,
     CreateTournament,
     Join,
+    Kick,
     Leave,
     Rebuy,
     Register,
     SitIn,
     SitOut,
     Start,
+    Stop,
     Straddle,
     TopUp,
     Unregister,
@@ -43,6 +45,8 @@ TableVerb = (
     | Configure
     | Join
     | Leave
+    | Kick
+    | Stop
     | SitOut
     | SitIn
     | TopUp
@@ -98,6 +102,13 @@ def apply(step: Step, args: TableVerb, user: User, balance: int | None = None) -
         _join(step, args, user, balance)
     elif isinstance(args, Leave):
         _leave(step, user)
+    elif isinstance(args, Kick):
+        _require_host(step.record, user)
+        table = _cash(step.record, "sending players away")
+        step.absorb(table.leave(args.player_id))
+    elif isinstance(args, Stop):
+        _require_host(step.record, user)
+        _stop(step)
     elif isinstance(args, SitOut):
         _sit_out(step, user)
     elif isinstance(args, SitIn):
@@ -247,6 +258,15 @@ def _leave(step: Step, user: User) -> None:
         raise TableError("tournament_table", what="leaving")
     assert record.cash is not None
     step.absorb(record.cash.leave(user.id))
+
+
+def _stop(step: Step) -> None:
+    """Everyone leaves; whoever is in the hand being played leaves when it ends."""
+    table = _cash(step.record, "closing the table")
+    for _, player in table.players():
+        if not player.leaving:
+            step.absorb(table.leave(player.player_id))
+    step.notice("table_stopped")
 
 
 def _sit_out(step: Step, user: User) -> None:

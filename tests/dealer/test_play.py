@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from chatdealer.dealer import Create, Join, Leave, Start, TopUp
+from chatdealer.dealer import Create, Join, Kick, Leave, Start, Stop, TopUp
 from chatdealer.dealer.outgoing import (
     AllInEquity,
     BoardDealt,
@@ -148,3 +148,28 @@ async def test_all_in_before_the_river_shows_each_hands_chance_before_the_run_ou
     after = played[[o.payload for o in played].index(equity) :]
     run_out = [card for board in payloads(after, BoardDealt) for card in board.cards]
     assert len(equity.board) + len(run_out) == 5
+
+
+async def test_the_host_sends_a_player_away_and_closes_the_table_everyone_keeps_their_chips(
+    game: Harness,
+) -> None:
+    """A kicked player leaves with their chips when the hand ends; closing the table does the
+    same for everyone, and no new hand is dealt."""
+    await seat_three(game)
+    await game.do(ANN, Start())
+    out = await game.do(ANN, Kick(player_id=CID.id))
+    assert not refusals(out)
+    played = await game.play_hand()
+    seated = {seat.player_id for seat in (await game.fresh_view()).seats}
+    assert CID.id not in seated
+    over = payloads(played, HandOver)[0]
+    left_with = next(share.chips for share in over.stacks if share.player_id == CID.id)
+    assert await game.balance(CID) == 1_000 - 200 + left_with  # the grant, less the buy-in
+    out = await game.do(ANN, Stop())
+    assert not refusals(out)
+    assert not (await game.fresh_view()).seats
+    await game.fire(60)
+    assert (await game.fresh_view()).turn is None
+    await game.assert_chips_conserved()
+    balances = [await game.balance(user) for user in (ANN, BOB, CID)]
+    assert sum(b or 0 for b in balances) == 3_000

@@ -12,8 +12,10 @@ from chatdealer.dealer import (
     Configure,
     Create,
     Join,
+    Kick,
     Leave,
     Start,
+    Stop,
     Straddle,
     TopUp,
     User,
@@ -167,3 +169,11 @@ async def test_acting_between_hands_is_refused(game: Harness) -> None:
     await game.do(ANN, Join(buy_in=100))
     await refused(game, ANN, Act(action="check", token=ActionToken(0, 0)), "no_hand")
     await refused(game, ANN, Start(), "not_enough_players")
+
+
+async def test_only_the_host_or_a_manager_sends_a_player_away_or_closes_the_table(
+    game: Harness,
+) -> None:
+    await heads_up_hand(game)
+    await refused(game, BOB, Kick(player_id=ANN.id), "not_host")
+    await refused(game, BOB, Stop(), "not_host")
