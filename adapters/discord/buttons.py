@@ -15,9 +15,9 @@ from typing import Any, Protocol
 
 import discord
 
+from adapters.common.betting import no_limit, quick_sizes, raise_word
 from adapters.discord.texts import ui
 from chatdealer.dealer import ActionName, ActionToken, TableView, TurnView
-from chatdealer.engine.config import BettingStructure
 
 ACTIONS: tuple[ActionName, ...] = ("fold", "check", "call", "raise", "allin")
 
@@ -157,45 +157,15 @@ def _action_buttons(
         label = ui(language, "call", amount=f"{turn.to_call:,}")
         buttons.append(ActButton(channel, token, "call", label=label, style=grey))
     if turn.min_raise_to is not None and turn.max_raise_to is not None:
-        word = "raise" if turn.to_call or _has_bets(view) else "bet"
+        word = raise_word(turn, view)
         label = ui(language, word)
         buttons.append(
             ActButton(channel, token, "raise", label=label, style=discord.ButtonStyle.primary)
         )
-        no_limit = view.settings is None or view.settings.structure is BettingStructure.NO_LIMIT
-        if no_limit:
+        if no_limit(view):
             label = ui(language, "allin", amount=f"{turn.max_raise_to:,}")
             buttons.append(ActButton(channel, token, "allin", label=label, style=green))
     return buttons
-
-
-def _has_bets(view: TableView) -> bool:
-    return any(seat.bet for seat in view.seats)
-
-
-def quick_sizes(view: TableView) -> list[tuple[str, int]]:
-    """The raise form's shortcuts as "raise to" totals: minimum, half the pot, the pot, all-in.
-
-    A pot-sized raise is the call plus the pot after calling; amounts are kept between the
-    minimum and maximum the turn allows, and the dealer checks the one chosen.
-    """
-    turn = view.turn
-    if turn is None or turn.min_raise_to is None or turn.max_raise_to is None:
-        return []
-    low, high = turn.min_raise_to, turn.max_raise_to
-    bet = next((seat.bet for seat in view.seats if seat.seat == turn.seat), 0)
-    pot = sum(p.amount for p in view.pots) + sum(seat.bet for seat in view.seats)
-    level = bet + turn.to_call
-
-    def sized(fraction: float) -> int:
-        return max(low, min(high, level + int((pot + turn.to_call) * fraction)))
-
-    sizes: list[tuple[str, int]] = []
-    for name, amount in (("min", low), ("half_pot", sized(0.5)), ("pot", sized(1.0))):
-        if amount not in (chips for _, chips in sizes) and amount < high:
-            sizes.append((name, amount))
-    sizes.append(("allin", high))
-    return sizes
 
 
 class RaiseForm(discord.ui.Modal):

@@ -14,12 +14,15 @@ import io
 import logging
 import time
 from collections import defaultdict
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 
+from adapters.common.delivery import Delivery
+from adapters.common.events import Showdown
+from adapters.common.payloads import hand_title, own_text, public_text, showdown_lines
 from adapters.discord.buttons import RaiseForm, serve, table_buttons
 from adapters.discord.dms import DirectMessages
 from adapters.discord.images import board_key, board_png, hand_png, showdown_png
@@ -38,24 +41,7 @@ from chatdealer.dealer import (
     User,
     Verb,
 )
-from chatdealer.dealer.outgoing import (
-    AnyPayload,
-    BalanceShown,
-    BankLedger,
-    BoardDealt,
-    DailyClaimed,
-    HandOver,
-    HandProof,
-    History,
-    HoleCards,
-    LeaderboardShown,
-    NightShown,
-    PotWon,
-    Refused,
-    Shown,
-    TableShown,
-    TournamentOver,
-)
+from chatdealer.dealer.outgoing import AnyPayload, History, HoleCards, Refused, TableShown
 from chatdealer.dealer.seated_bots import is_bot
 from chatdealer.render import Language, language, payload_text, private_text, table_text
 from chatdealer.store import TableId
@@ -91,12 +77,10 @@ class Sorted:
     channel_posts: list[tuple[TableId, Post]] = field(default_factory=list)
     mine: list[Post] = field(default_factory=list)
     dealt: list[tuple[TableId, str, HoleCards]] = field(default_factory=list)
-    showdowns: list[tuple[TableId, HandOver, list[Shown], list[PotWon], tuple[str, ...]]] = field(
-        default_factory=list
-    )
+    showdowns: list[tuple[TableId, Showdown]] = field(default_factory=list)
 
 
-class Poker:
+class Poker(Delivery[TableMessages]):
     """One per bot: the dealer, the table messages and the DMs."""
 
     def __init__(
@@ -107,13 +91,11 @@ class Poker:
         edit_interval: float = 1.0,
         clock: Callable[[], float] = time.time,
     ) -> None:
+        super().__init__(dealer, clock)
         self.client = client
-        self.dealer = dealer
-        self.clock = clock
         redis = dealer.store.client
         self.tables = TableMessages(client, redis, self.screen, interval=edit_interval)
         self.dms = DirectMessages(client, redis, clock=clock)
-        self._background: set[asyncio.Task[Any]] = set()
         serve(client, self)
 
     # -- who and where -----------------------------------------------------------------------
@@ -134,9 +116,6 @@ class Poker:
             name=interaction.user.display_name,
             manager=interaction.permissions.manage_channels,
         )
-
-    def language_of(self, table: TableId) -> str:
-        return self.tables.channel(table).language
 
     # -- handlers ----------------------------------------------------------------------------
 
@@ -299,35 +278,16 @@ class Poker:
             await self._followup(interaction, post, ephemeral=True)
 
     def _sort(self, out: list[Outgoing], actor: str | None) -> Sorted:
-        batch = Sorted()
-        for event in out:
-            payload = event.payload
-            if event.to is None and isinstance(payload, TableShown):
-                batch.views[event.table] = payload.view
-                if payload.view.settings is not None:
-                    self.tables.channel(event.table).language = payload.view.settings.language
-        shown: dict[TableId, list[Shown]] = defaultdict(list)
-        pots: dict[TableId, list[PotWon]] = defaultdict(list)
-        boards: dict[TableId, tuple[str, ...]] = {}
+        batch = Sorted(views=self.tables.views_in(out))
         now = self.clock()
-        for event in out:
+        for event, lang, showdown in self._events(out):
             payload, table = event.payload, event.table
-            lang = language(self.language_of(table))
-            if isinstance(payload, TableShown | HandProof):
-                continue  # the table goes to its message; proofs are in each player's history
             if isinstance(payload, HoleCards) and event.to is not None:
                 batch.dealt.append((table, event.to, payload))
             if event.to is None:
                 text = payload_text(payload, lang, now)
-                if isinstance(payload, BoardDealt):
-                    boards[table] = payload.board
-                elif isinstance(payload, Shown):
-                    shown[table].append(payload)
-                elif isinstance(payload, PotWon):
-                    pots[table].append(payload)
-                elif isinstance(payload, HandOver) and shown[table]:
-                    board = boards.get(table) or self._board(table)
-                    batch.showdowns.append((table, payload, shown[table], pots[table], board))
+                if showdown is not None:
+                    batch.showdowns.append((table, showdown))
                 if text is not None:
                     batch.lines[table].append(text)
                 else:
@@ -338,26 +298,14 @@ class Poker:
                 batch.mine.append(_private_post(payload, lang, now, self.language_of(table)))
         return batch
 
-    def _board(self, table: TableId) -> tuple[str, ...]:
-        prior = self.tables.channel(table).view
-        return prior.board if prior is not None else ()
-
-    async def _showdown(
-        self,
-        table: TableId,
-        over: HandOver,
-        shown: list[Shown],
-        pots: list[PotWon],
-        board: tuple[str, ...],
-    ) -> None:
+    async def _showdown(self, table: TableId, showdown: Showdown) -> None:
         """The hand's result as its own message, with the picture of the shown hands."""
         code = self.language_of(table)
         lang = language(code)
-        now = self.clock()
-        title = lang.text("table", "Hand #{number}").format(number=over.hand_number)
-        events: list[AnyPayload] = [*shown, *pots]
-        lines = [f"**{title}**", *(text for p in events if (text := payload_text(p, lang, now)))]
-        image = await asyncio.to_thread(showdown_png, board, shown, pots, code)
+        title = hand_title(lang, showdown.over.hand_number)
+        lines = [f"**{title}**", *showdown_lines(showdown, lang, self.clock())]
+        shown, pots = showdown.shown, showdown.pots
+        image = await asyncio.to_thread(showdown_png, showdown.board, shown, pots, code)
         await self._post(table, Post("\n".join(lines), ("showdown.png", image) if image else None))
 
     async def _followup(
@@ -394,25 +342,10 @@ class Poker:
         lang_code = self.language_of(table)
         lang = language(lang_code)
         title = ui(lang_code, "dm_title", channel=f"<#{table.channel}>")
-        hand = lang.text("table", "Hand #{number}").format(number=cards.view.hand_number)
+        hand = hand_title(lang, cards.view.hand_number)
         content = f"**{title}** · {hand}\n{private_text(cards.view, lang)}"
         image = await asyncio.to_thread(hand_png, cards.view, lang_code)
         await self.dms.send(int(player), content, image)
-
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.create_task(work)
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
-
-    async def idle(self, timeout: float = 10.0) -> None:
-        """Waits for pending DMs, posts and edits (tests, shutdown)."""
-        if self._background:
-            await asyncio.wait(list(self._background), timeout=timeout)
-        await self.tables.idle(timeout)
-
-    async def close(self) -> None:
-        await self.idle(5.0)
-        await self.tables.close()
 
     # -- the table message -------------------------------------------------------------------
 
@@ -462,45 +395,21 @@ def _mention(player_id: str, name: str | None = None) -> str:
 
 def _public_post(payload: AnyPayload, lang: Language) -> Post | None:
     """The channel payloads the text renderer leaves to adapters."""
-    number = lang.number
-    if isinstance(payload, LeaderboardShown):
-        rows = [f"{row.rank}. {_mention(row.player_id)}  {row.net:+,}" for row in payload.rows]
-        return Post("🏆\n" + ("\n".join(rows) or "—"))
-    if isinstance(payload, NightShown):
-        rows = [
-            f"{line.name}: {number(line.bought_in)} → {number(line.cashed_out + line.at_table)}"
-            f" ({line.net:+,})"
-            for line in payload.lines
-        ]
-        return Post("📒\n" + ("\n".join(rows) or "—"))
     if isinstance(payload, History):
-        title = lang.text("table", "Hand #{number}").format(number=payload.hand_number)
+        title = hand_title(lang, payload.hand_number)
         return Post(f"**{title}**", (f"hand-{payload.hand_number}.phh", payload.phh.encode()))
-    if isinstance(payload, TournamentOver):
-        rows = [f"{p.place}. {p.name} {number(p.prize)}" for p in payload.placings]
-        return Post("🏆 " + payload.winner + "\n" + "\n".join(rows))
-    return None
+    text = public_text(payload, lang, _mention)
+    return Post(text) if text is not None else None
 
 
 def _private_post(payload: AnyPayload, lang: Language, now: float, code: str) -> Post:
     """One player's own payload, for an ephemeral reply."""
-    number = lang.number
     if isinstance(payload, HoleCards):
         image = hand_png(payload.view, code)
         return Post(private_text(payload.view, lang), ("cards.png", image) if image else None)
-    if isinstance(payload, BalanceShown):
-        return Post(
-            f"💰 {lang.chips(payload.balance)} · {payload.hands_won}/{payload.hands_played}"
-            f" · {payload.net:+,}"
-        )
-    if isinstance(payload, DailyClaimed):
-        return Post(f"🎁 +{number(payload.amount)} → {lang.chips(payload.balance)}")
-    if isinstance(payload, BankLedger):
-        rows = [f"{move.kind} {move.amount:+,} → {number(move.balance)}" for move in payload.moves]
-        return Post("🏦\n" + ("\n".join(rows) or "—"))
     if isinstance(payload, History):
-        title = lang.text("table", "Hand #{number}").format(number=payload.hand_number)
+        title = hand_title(lang, payload.hand_number)
         name = f"hand-{payload.hand_number}-mine.phh"
         return Post(f"**{title}** 🔒", (name, payload.phh.encode()))
-    text = payload_text(payload, lang, now)
+    text = own_text(payload, lang) or payload_text(payload, lang, now)
     return Post(text or payload.kind)

@@ -6,7 +6,9 @@ the chance and then waits `interval`, so a burst of actions becomes one edit and
 stays inside Discord's rate limits (discord.py itself waits out a 429 and retries).
 
 The message id is kept in memory and in Redis next to the table, so after a restart the same
-message is edited again; if it was deleted, a new one is posted.
+message is edited again; if it was deleted, a new one is posted. The per-table state and the
+coalescing loop are `adapters.common.publishing`'s; this module only says how a screen becomes
+a Discord message.
 """
 
 from __future__ import annotations
@@ -15,22 +17,17 @@ import asyncio
 import contextlib
 import io
 import logging
-import time
-from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import discord
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from chatdealer.dealer import TableView
+from adapters.common.publishing import TablePublisher, TableState, message_key
 from chatdealer.store import TableId
 
 log = logging.getLogger(__name__)
-
-LOG_LINES = 6
-"""How many of the latest events the table message shows under the table."""
 
 
 @dataclass(slots=True)
@@ -45,89 +42,30 @@ class Screen:
 
 
 @dataclass(slots=True)
-class ChannelTable:
-    table: TableId
-    view: TableView | None = None
-    language: str = "en"
-    lines: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
-    message_id: int | None = None
-    dirty: bool = False
-    repost: bool = False
+class ChannelTable(TableState):
     image_key: object | None = None
-    task: asyncio.Task[None] | None = None
 
 
 Render = Callable[[ChannelTable], Screen]
 
 
-def message_key(table: TableId) -> str:
-    return table.home.key(f"discord_message:{table.channel}")
+class TableMessages(TablePublisher[ChannelTable]):
+    state_type = ChannelTable
+    platform_errors = (discord.HTTPException,)
 
-
-class TableMessages:
     def __init__(
         self, client: discord.Client, redis: Redis, render: Render, *, interval: float = 1.0
     ) -> None:
+        super().__init__(redis, interval=interval)
         self.client = client
-        self.redis = redis
         self.render = render
-        self.interval = interval
-        self.channels: dict[TableId, ChannelTable] = {}
 
     def channel(self, table: TableId) -> ChannelTable:
-        state = self.channels.get(table)
-        if state is None:
-            state = self.channels[table] = ChannelTable(table)
-        return state
+        """The channel's table message state (the name tests and older callers use)."""
+        return self.state(table)
 
-    def update(
-        self,
-        table: TableId,
-        *,
-        view: TableView | None = None,
-        lines: list[str] | None = None,
-        repost: bool = False,
-    ) -> None:
-        """Takes the newest state of a table and makes sure it will be published."""
-        state = self.channel(table)
-        if view is not None:
-            state.view = view
-            if view.settings is not None:
-                state.language = view.settings.language
-        state.lines.extend(lines or ())
-        state.repost = state.repost or repost
-        if state.view is None:
-            return
-        state.dirty = True
-        if state.task is None or state.task.done():
-            state.task = asyncio.create_task(self._publish_loop(state))
-
-    async def idle(self, timeout: float = 10.0) -> None:
-        """Waits until every pending edit is published (tests, shutdown)."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            tasks = [s.task for s in self.channels.values() if s.task and not s.task.done()]
-            if not tasks:
-                return
-            await asyncio.wait(tasks, timeout=deadline - time.monotonic())
-
-    async def close(self) -> None:
-        for state in self.channels.values():
-            if state.task is not None:
-                state.task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await state.task
-
-    async def _publish_loop(self, state: ChannelTable) -> None:
-        while state.dirty:
-            state.dirty = False
-            try:
-                await self._publish(state, self.render(state))
-            except discord.HTTPException as problem:
-                log.warning("table message in %s: %s", state.table, problem)
-            except (RedisError, OSError) as problem:
-                log.warning("table message in %s: %s", state.table, type(problem).__name__)
-            await asyncio.sleep(self.interval)
+    async def publish(self, state: ChannelTable) -> None:
+        await self._publish(state, self.render(state))
 
     async def _publish(self, state: ChannelTable, screen: Screen) -> None:
         channel = self.client.get_partial_messageable(int(state.table.channel))
@@ -167,14 +105,14 @@ class TableMessages:
 
     async def _stored_id(self, table: TableId) -> int | None:
         try:
-            raw = await self.redis.get(message_key(table))
+            raw = await self.redis.get(message_key(table, "discord"))
         except (RedisError, OSError):
             return None
         return int(raw) if raw else None
 
     async def _store_id(self, table: TableId, message_id: int) -> None:
         with contextlib.suppress(RedisError, OSError):
-            await self.redis.set(message_key(table), str(message_id))
+            await self.redis.set(message_key(table, "discord"), str(message_id))
 
 
 def _file(image: bytes) -> discord.File:

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
+from adapters.common.betting import no_limit, quick_sizes, raise_word
 from adapters.telegram.texts import ui
 from chatdealer.dealer import ActionName, ActionToken, TableView, TurnView
-from chatdealer.engine.config import BettingStructure
 from chatdealer.store import TableId
 
 CALLBACK_LIMIT = 64
@@ -133,7 +133,7 @@ def _action_rows(
     rows = [first]
     sizes = quick_sizes(view)
     if sizes:
-        word = "raise" if turn.to_call or any(seat.bet for seat in view.seats) else "bet"
+        word = raise_word(turn, view)
         second = []
         for name, amount in sizes:
             if name == "allin":
@@ -143,34 +143,8 @@ def _action_rows(
         if second:
             rows.append(second)
         high = sizes[-1][1]
-        no_limit = view.settings is None or view.settings.structure is BettingStructure.NO_LIMIT
-        if no_limit:
+        if no_limit(view):
             rows.append([button(ui(language, "allin", amount=f"{high:,}"), "allin")])
         else:
             rows.append([button(ui(language, f"{word}_max", amount=f"{high:,}"), "raise", high)])
     return [row for row in rows if row]
-
-
-def quick_sizes(view: TableView) -> list[tuple[str, int]]:
-    """Raise sizes as "raise to" totals: the minimum, half the pot, the pot, then the maximum.
-
-    A pot-sized raise is the call plus the pot after calling; amounts are kept between the
-    minimum and maximum the turn allows, and the dealer checks the one pressed.
-    """
-    turn = view.turn
-    if turn is None or turn.min_raise_to is None or turn.max_raise_to is None:
-        return []
-    low, high = turn.min_raise_to, turn.max_raise_to
-    bet = next((seat.bet for seat in view.seats if seat.seat == turn.seat), 0)
-    pot = sum(p.amount for p in view.pots) + sum(seat.bet for seat in view.seats)
-    level = bet + turn.to_call
-
-    def sized(fraction: float) -> int:
-        return max(low, min(high, level + int((pot + turn.to_call) * fraction)))
-
-    sizes: list[tuple[str, int]] = []
-    for name, amount in (("min", low), ("half_pot", sized(0.5)), ("pot", sized(1.0))):
-        if amount not in (chips for _, chips in sizes) and amount < high:
-            sizes.append((name, amount))
-    sizes.append(("allin", high))
-    return sizes

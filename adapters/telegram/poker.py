@@ -9,7 +9,6 @@ never go into the group.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import html
 import logging
@@ -33,6 +32,9 @@ from telegram.constants import ChatMemberStatus, ChatType, ParseMode
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
+from adapters.common.delivery import Delivery
+from adapters.common.events import Showdown
+from adapters.common.payloads import hand_title, own_text, public_text, showdown_lines
 from adapters.telegram.callbacks import b36, from_b36, parse_press, table_keyboard
 from adapters.telegram.images import board_png, hand_png, showdown_png
 from adapters.telegram.private import PrivateMessages
@@ -61,24 +63,7 @@ from chatdealer.dealer import (
     User,
     Verb,
 )
-from chatdealer.dealer.outgoing import (
-    AnyPayload,
-    BalanceShown,
-    BankLedger,
-    BoardDealt,
-    DailyClaimed,
-    HandOver,
-    HandProof,
-    History,
-    HoleCards,
-    LeaderboardShown,
-    NightShown,
-    PotWon,
-    Refused,
-    Shown,
-    TableShown,
-    TournamentOver,
-)
+from chatdealer.dealer.outgoing import AnyPayload, History, HoleCards, Refused, TableShown
 from chatdealer.dealer.seated_bots import is_bot
 from chatdealer.render import Language, language, payload_text, private_text, table_text
 from chatdealer.store import TableId
@@ -146,7 +131,7 @@ def cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class Poker:
+class Poker(Delivery[TableMessages]):
     """One per worker: the dealer, the table messages and the private messages."""
 
     def __init__(
@@ -157,16 +142,11 @@ class Poker:
         edit_interval: float = 3.0,
         clock: Callable[[], float] = time.time,
     ) -> None:
+        super().__init__(dealer, clock)
         self.bot = bot
-        self.dealer = dealer
-        self.clock = clock
         redis = dealer.store.client
         self.tables = TableMessages(bot, redis, self.screen, interval=edit_interval)
         self.private = PrivateMessages(bot, redis, clock=clock)
-        self._background: set[asyncio.Task[Any]] = set()
-
-    def language_of(self, table: TableId) -> str:
-        return self.tables.chat(table).language
 
     # -- commands --------------------------------------------------------------------------------
 
@@ -393,7 +373,7 @@ class Poker:
 
     @staticmethod
     def popup_text(cards: HoleCards, lang: Language) -> str:
-        title = lang.text("table", "Hand #{number}").format(number=cards.view.hand_number)
+        title = hand_title(lang, cards.view.hand_number)
         return cut(f"{title}\n{private_text(cards.view, lang)}", POPUP_LIMIT)
 
     # -- events out ------------------------------------------------------------------------------
@@ -417,34 +397,13 @@ class Poker:
         await self.deliver(out)
 
     def _sort(self, out: list[Outgoing], actor: str | None) -> Sorted:
-        batch = Sorted()
-        for event in out:
-            if event.to is None and isinstance(event.payload, TableShown):
-                batch.views[event.table] = event.payload.view
-                settings = event.payload.view.settings
-                if settings is not None:
-                    self.tables.chat(event.table).language = settings.language
-        shown: dict[TableId, list[Shown]] = defaultdict(list)
-        pots: dict[TableId, list[PotWon]] = defaultdict(list)
-        boards: dict[TableId, tuple[str, ...]] = {}
+        batch = Sorted(views=self.tables.views_in(out))
         now = self.clock()
-        for event in out:
+        for event, lang, showdown in self._events(out):
             payload, table = event.payload, event.table
-            lang = language(self.language_of(table))
-            if isinstance(payload, TableShown | HandProof):
-                continue
             if event.to is None:
-                if isinstance(payload, BoardDealt):
-                    boards[table] = payload.board
-                elif isinstance(payload, Shown):
-                    shown[table].append(payload)
-                elif isinstance(payload, PotWon):
-                    pots[table].append(payload)
-                elif isinstance(payload, HandOver) and shown[table]:
-                    board = boards.get(table) or self._board_of(table)
-                    batch.group_posts.append(
-                        (table, self._showdown(payload, board, shown[table], pots[table], lang))
-                    )
+                if showdown is not None:
+                    batch.group_posts.append((table, self._showdown(showdown, lang)))
                 text = payload_text(payload, lang, now)
                 if text is not None:
                     batch.lines[table].append(text)
@@ -458,23 +417,11 @@ class Poker:
                 batch.dealt.append((table, event.to, payload))
         return batch
 
-    def _board_of(self, table: TableId) -> tuple[str, ...]:
-        view = self.tables.chat(table).view
-        return view.board if view is not None else ()
-
-    async def _showdown(
-        self,
-        over: HandOver,
-        board: tuple[str, ...],
-        shown: list[Shown],
-        pots: list[PotWon],
-        lang: Language,
-    ) -> Post:
-        now = self.clock()
-        title = lang.text("table", "Hand #{number}").format(number=over.hand_number)
-        events: list[AnyPayload] = [*shown, *pots]
-        lines = [title, *(text for p in events if (text := payload_text(p, lang, now)))]
-        image = await showdown_png(board, list(shown), list(pots), lang)
+    async def _showdown(self, showdown: Showdown, lang: Language) -> Post:
+        title = hand_title(lang, showdown.over.hand_number)
+        lines = [title, *showdown_lines(showdown, lang, self.clock())]
+        shown, pots = list(showdown.shown), list(showdown.pots)
+        image = await showdown_png(showdown.board, shown, pots, lang)
         return Post("\n".join(lines), image=image)
 
     async def _post_later(self, table: TableId, post: Coroutine[Any, Any, Post | None]) -> None:
@@ -521,7 +468,7 @@ class Poker:
         title = ui(
             self.language_of(table),
             "your_cards_at",
-            table=lang.text("table", "Hand #{number}").format(number=cards.view.hand_number),
+            table=hand_title(lang, cards.view.hand_number),
         )
         said = private_text(cards.view, lang)
         text = f"<b>{html.escape(title, quote=False)}</b>\n{html.escape(said, quote=False)}"
@@ -563,21 +510,6 @@ class Poker:
         except TelegramError as problem:
             log.warning("reply in %s failed: %s", message.chat.id, problem)
 
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.create_task(work)
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
-
-    async def idle(self, timeout: float = 10.0) -> None:
-        """Waits for pending posts, private messages and edits (tests, shutdown)."""
-        if self._background:
-            await asyncio.wait(list(self._background), timeout=timeout)
-        await self.tables.idle(timeout)
-
-    async def close(self) -> None:
-        await self.idle(5.0)
-        await self.tables.close()
-
     async def on_error(self, update: object, context: Context) -> None:
         log.warning("update %s failed: %r", getattr(update, "update_id", "?"), context.error)
 
@@ -601,45 +533,24 @@ async def _ready(post: Post) -> Post:
 
 def _group_post(payload: AnyPayload, lang: Language) -> Post | None:
     """The group payloads the text renderer leaves to adapters."""
-    number = lang.number
-    if isinstance(payload, LeaderboardShown):
-        rows = [f"{row.rank}. {row.player_id}  {row.net:+,}" for row in payload.rows]
-        return Post("🏆\n" + ("\n".join(rows) or "—"))
-    if isinstance(payload, NightShown):
-        rows = [
-            f"{line.name}: {number(line.bought_in)} → {number(line.cashed_out + line.at_table)}"
-            f" ({line.net:+,})"
-            for line in payload.lines
-        ]
-        return Post("📒\n" + ("\n".join(rows) or "—"))
     if isinstance(payload, History):
-        title = lang.text("table", "Hand #{number}").format(number=payload.hand_number)
+        title = hand_title(lang, payload.hand_number)
         return Post(title, document=(f"hand-{payload.hand_number}.phh", payload.phh.encode()))
-    if isinstance(payload, TournamentOver):
-        rows = [f"{p.place}. {p.name} {number(p.prize)}" for p in payload.placings]
-        return Post("🏆 " + payload.winner + "\n" + "\n".join(rows))
-    return None
+    text = public_text(payload, lang)
+    return Post(text) if text is not None else None
 
 
 def _own_post(payload: AnyPayload, lang: Language, now: float) -> Post:
     """One player's own payload, as the answer to what they asked."""
-    number = lang.number
     if isinstance(payload, HoleCards):
         return Post(private_text(payload.view, lang), secret=True)
     if isinstance(payload, History) and payload.private:
-        title = lang.text("table", "Hand #{number}").format(number=payload.hand_number)
+        title = hand_title(lang, payload.hand_number)
         name = f"hand-{payload.hand_number}-mine.phh"
         return Post(f"{title} 🔒", document=(name, payload.phh.encode()), secret=True)
-    if isinstance(payload, BalanceShown):
-        return Post(
-            f"💰 {lang.chips(payload.balance)} · {payload.hands_won}/{payload.hands_played}"
-            f" · {payload.net:+,}"
-        )
-    if isinstance(payload, DailyClaimed):
-        return Post(f"🎁 +{number(payload.amount)} → {lang.chips(payload.balance)}")
-    if isinstance(payload, BankLedger):
-        rows = [f"{move.kind} {move.amount:+,} → {number(move.balance)}" for move in payload.moves]
-        return Post("🏦\n" + ("\n".join(rows) or "—"))
+    text = own_text(payload, lang)
+    if text is not None:
+        return Post(text)
     post = _group_post(payload, lang)
     if post is not None:
         return post

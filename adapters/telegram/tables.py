@@ -8,19 +8,18 @@ The message is text until a hand is dealt; then it carries the board picture (`e
 when the board or the pots change, `editMessageCaption` or `editMessageText` otherwise). An edit
 that would change nothing ("message is not modified") counts as done. The message id is kept in
 Redis next to the table, so after a restart, or on another worker, the same message is edited.
+The per-table state and the coalescing loop are `adapters.common.publishing`'s; this module only
+says how a screen becomes a Telegram message.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import hashlib
 import html
 import logging
-import time
-from collections import deque
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
@@ -28,12 +27,11 @@ from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 
-from chatdealer.dealer import TableView
+from adapters.common.publishing import TablePublisher, TableState, message_key
 from chatdealer.store import TableId
 
 log = logging.getLogger(__name__)
 
-LOG_LINES = 6
 TEXT_LIMIT = 4096
 CAPTION_LIMIT = 1024
 
@@ -50,24 +48,12 @@ class Screen:
 
 
 @dataclass(slots=True)
-class ChatTable:
-    table: TableId
-    view: TableView | None = None
-    language: str = "en"
-    lines: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
-    message_id: int | None = None
+class ChatTable(TableState):
     photo: bool = False
     image_digest: bytes | None = None
-    dirty: bool = False
-    repost: bool = False
-    task: asyncio.Task[None] | None = None
 
 
 Render = Callable[[ChatTable], Awaitable[Screen]]
-
-
-def message_key(table: TableId) -> str:
-    return table.home.key(f"telegram_message:{table.channel}")
 
 
 def chat_of(table: TableId) -> tuple[int, int | None]:
@@ -106,7 +92,10 @@ def not_modified(problem: TelegramError) -> bool:
     return "not modified" in str(problem).lower()
 
 
-class TableMessages:
+class TableMessages(TablePublisher[ChatTable]):
+    state_type = ChatTable
+    platform_errors = (TelegramError,)
+
     def __init__(
         self,
         bot: Bot,
@@ -115,66 +104,12 @@ class TableMessages:
         *,
         interval: float = 3.0,
     ) -> None:
+        super().__init__(redis, interval=interval)
         self.bot = bot
-        self.redis = redis
         self.render = render
-        self.interval = interval
-        self.chats: dict[TableId, ChatTable] = {}
 
-    def chat(self, table: TableId) -> ChatTable:
-        state = self.chats.get(table)
-        if state is None:
-            state = self.chats[table] = ChatTable(table)
-        return state
-
-    def update(
-        self,
-        table: TableId,
-        *,
-        view: TableView | None = None,
-        lines: list[str] | None = None,
-        repost: bool = False,
-    ) -> None:
-        """Takes the newest state of a table and makes sure it will be published."""
-        state = self.chat(table)
-        if view is not None:
-            state.view = view
-            if view.settings is not None:
-                state.language = view.settings.language
-        state.lines.extend(lines or ())
-        state.repost = state.repost or repost
-        if state.view is None:
-            return
-        state.dirty = True
-        if state.task is None or state.task.done():
-            state.task = asyncio.create_task(self._publish_loop(state))
-
-    async def idle(self, timeout: float = 10.0) -> None:
-        """Waits until every pending edit is published (tests, shutdown)."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            tasks = [s.task for s in self.chats.values() if s.task and not s.task.done()]
-            if not tasks:
-                return
-            await asyncio.wait(tasks, timeout=max(0.0, deadline - time.monotonic()))
-
-    async def close(self) -> None:
-        for state in self.chats.values():
-            if state.task is not None:
-                state.task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await state.task
-
-    async def _publish_loop(self, state: ChatTable) -> None:
-        while state.dirty:
-            state.dirty = False
-            try:
-                await self._publish(state, await self.render(state))
-            except TelegramError as problem:
-                log.warning("table message in %s: %s", state.table, problem)
-            except (RedisError, OSError) as problem:
-                log.warning("table message in %s: %s", state.table, type(problem).__name__)
-            await asyncio.sleep(self.interval)
+    async def publish(self, state: ChatTable) -> None:
+        await self._publish(state, await self.render(state))
 
     async def _publish(self, state: ChatTable, screen: Screen) -> None:
         chat_id, topic = chat_of(state.table)
@@ -262,7 +197,7 @@ class TableMessages:
 
     async def _load_id(self, state: ChatTable) -> None:
         try:
-            raw = await self.redis.get(message_key(state.table))
+            raw = await self.redis.get(message_key(state.table, "telegram"))
         except (RedisError, OSError):
             return
         if raw:
@@ -274,4 +209,4 @@ class TableMessages:
     async def _store_id(self, state: ChatTable) -> None:
         kind = "photo" if state.photo else "text"
         with contextlib.suppress(RedisError, OSError):
-            await self.redis.set(message_key(state.table), f"{kind}:{state.message_id}")
+            await self.redis.set(message_key(state.table, "telegram"), f"{kind}:{state.message_id}")

@@ -1,0 +1,46 @@
+"""Sorting a batch of the dealer's events: what both adapters need to see across the batch
+before they can say where each event goes."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from chatdealer.dealer.outgoing import AnyPayload, BoardDealt, HandOver, PotWon, Shown
+from chatdealer.store import TableId
+
+
+@dataclass(slots=True)
+class Showdown:
+    """A hand that ended with hands shown: what its result message (and picture) needs."""
+
+    over: HandOver
+    shown: list[Shown]
+    pots: list[PotWon]
+    board: tuple[str, ...]
+
+
+class Showdowns:
+    """Gathers, per table, a batch's board, shown hands and pots, so that a hand which ends
+    with hands shown gets one result message. The board falls back to `board_of` (the table
+    message's last view) when the batch did not deal it."""
+
+    def __init__(self, board_of: Callable[[TableId], tuple[str, ...]]) -> None:
+        self.board_of = board_of
+        self.shown: dict[TableId, list[Shown]] = defaultdict(list)
+        self.pots: dict[TableId, list[PotWon]] = defaultdict(list)
+        self.boards: dict[TableId, tuple[str, ...]] = {}
+
+    def see(self, table: TableId, payload: AnyPayload) -> Showdown | None:
+        """Takes a table-wide event; returns the showdown it ends, if it ends one."""
+        if isinstance(payload, BoardDealt):
+            self.boards[table] = payload.board
+        elif isinstance(payload, Shown):
+            self.shown[table].append(payload)
+        elif isinstance(payload, PotWon):
+            self.pots[table].append(payload)
+        elif isinstance(payload, HandOver) and self.shown[table]:
+            board = self.boards.get(table) or self.board_of(table)
+            return Showdown(payload, self.shown[table], self.pots[table], board)
+        return None
