@@ -22,6 +22,7 @@ from chatdealer.dealer import (
     CreateTournament,
     Daily,
     Join,
+    Kick,
     LastHand,
     Leaderboard,
     Leave,
@@ -33,6 +34,7 @@ from chatdealer.dealer import (
     SitIn,
     SitOut,
     Start,
+    Stop,
     Straddle,
     TableView,
     TopUp,
@@ -300,6 +302,20 @@ class PokerCog(
     @app_commands.command(name="leave", description=_("Cash out and leave the table"))
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         await self._run(interaction, Leave())
+
+    @app_commands.command(
+        name="kick", description=_("Send a player away with their chips (host or channel managers)")
+    )
+    @app_commands.describe(member=_("The player to send away"))
+    async def kick(self, interaction: discord.Interaction[Any], member: discord.Member) -> None:
+        await self._run(interaction, Kick(player_id=str(member.id)))
+
+    @app_commands.command(
+        name="stop",
+        description=_("Close the table: everyone leaves with their chips (host or managers)"),
+    )
+    async def stop(self, interaction: discord.Interaction[Any]) -> None:
+        await self._run(interaction, Stop())
 
     @app_commands.command(name="sitout", description=_("Sit out from the next hand"))
     async def sitout(self, interaction: discord.Interaction[Any]) -> None:

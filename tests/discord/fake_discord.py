@@ -354,17 +354,38 @@ class FakeDiscord:
         **options: Any,
     ) -> str:
         """`/poker <command> option:value ...` as `user`; returns the interaction's token."""
-        kinds = {bool: 5, int: 4, str: 3}
+        kinds = {bool: 5, int: 4, str: 3, FakeUser: 6}
         given = [
-            {"name": name, "type": kinds[type(value)], "value": value}
+            {
+                "name": name,
+                "type": kinds[type(value)],
+                "value": str(value.id) if isinstance(value, FakeUser) else value,
+            }
             for name, value in options.items()
         ]
-        data = {
+        data: dict[str, Any] = {
             "id": str(APP_ID + 1),
             "name": "poker",
             "type": 1,
             "options": [{"name": command, "type": 1, "options": given}],
         }
+        members = [value for value in options.values() if isinstance(value, FakeUser)]
+        if members:  # a user option arrives with the user and member it names
+            data["resolved"] = {
+                "users": {str(m.id): m.payload() for m in members},
+                "members": {
+                    str(m.id): {
+                        "roles": [],
+                        "joined_at": TIMESTAMP,
+                        "permissions": str(MEMBER),
+                        "flags": 0,
+                        "pending": False,
+                        "nick": None,
+                        "avatar": None,
+                    }
+                    for m in members
+                },
+            }
         payload = self._interaction(user, 2, data, manager=manager, channel=channel)
         return await self._inject(payload)
 

@@ -237,3 +237,20 @@ async def test_commands_are_published_with_translations(fake: FakeDiscord, launc
     assert {"create", "join", "leave", "sitout", "back", "topup", "start", "cards"} <= names
     assert {"table", "history", "balance", "daily", "leaderboard", "ledger"} <= names
     assert {"settings", "tournament", "addbot", "help"} <= names
+
+
+async def test_only_the_host_or_a_manager_sends_a_player_away_or_closes_the_table(
+    fake: FakeDiscord, launch: Launch
+) -> None:
+    await launch()
+    await answer(fake, await fake.slash(ANN, "create"))
+    for user in (BOB, CID):
+        await answer(fake, await fake.slash(user, "join"))
+    refused = await answer(fake, await fake.slash(BOB, "kick", member=CID))
+    assert refused.ephemeral and "host" in refused.content
+    kicked = await answer(fake, await fake.slash(ANN, "kick", member=CID))
+    assert "Cid leaves" in kicked.content
+    refused = await answer(fake, await fake.slash(CID, "stop"))
+    assert "host" in refused.content
+    stopped = await answer(fake, await fake.slash(BOB, "stop", manager=True))
+    assert "closing" in stopped.content
