@@ -102,7 +102,7 @@ async def press_buttons(
     gap = clients / rate if rate else 0.0
 
     async def client(mine: list[TableId]) -> None:
-        rng = random.Random(len(mine))
+        rng = random.Random(str(mine[0]))  # each client its own phase and choices
         next_at = time.perf_counter() + rng.random() * gap
         while time.perf_counter() < stop_at:
             if gap:
