@@ -3,8 +3,9 @@
 The built-in font (Aileron, shipped inside Pillow) writes Latin text and every card, so the
 board and the fixtures look the same on every machine. It has no Cyrillic, so a string it cannot
 write (a Russian pot label, a player called Борис) is drawn in the first font found among
-`CHATDEALER_FONT` (a path) and common system fonts. Characters no font has (emoji in a name) are
-dropped rather than drawn as empty boxes. No font is ever downloaded.
+`CHATDEALER_FONT` (a path), Roboto (installed with the project from the `font-roboto` package, so
+every machine has Cyrillic) and common system fonts. Characters no font has (emoji in a name) are
+dropped rather than drawn as empty boxes. No font is ever downloaded at run time.
 """
 
 from __future__ import annotations
@@ -40,11 +41,19 @@ def font(source: str, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(source, size, layout_engine=ImageFont.Layout.BASIC)
 
 
+def _bundled_fonts() -> tuple[str, ...]:
+    try:
+        import font_roboto  # type: ignore[import-untyped]
+    except ImportError:
+        return ()
+    return (str(font_roboto.Roboto),)
+
+
 @cache
 def system_font() -> str | None:
     """The first fallback font this machine has, or None."""
     configured = os.environ.get("CHATDEALER_FONT")
-    for source in ((configured,) if configured else ()) + SYSTEM_FONTS:
+    for source in ((configured,) if configured else ()) + _bundled_fonts() + SYSTEM_FONTS:
         try:
             font(source, _PROBE_SIZE)
         except OSError:
