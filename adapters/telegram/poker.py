@@ -40,7 +40,7 @@ from adapters.telegram.images import board_png, hand_png, showdown_png
 from adapters.telegram.private import PrivateMessages
 from adapters.telegram.settings import SettingsError, parse_settings
 from adapters.telegram.tables import ChatTable, Screen, TableMessages, chat_of
-from adapters.telegram.texts import help_text, pick_language, ui
+from adapters.telegram.texts import help_text, kick_help, pick_language, ui
 from chatdealer.dealer import (
     Act,
     AddBot,
@@ -51,6 +51,7 @@ from chatdealer.dealer import (
     Daily,
     Dealer,
     Join,
+    Kick,
     LastHand,
     Leaderboard,
     Leave,
@@ -58,8 +59,13 @@ from chatdealer.dealer import (
     MyCards,
     Outgoing,
     ShowTable,
+    SitIn,
+    SitOut,
     Start,
+    Stop,
+    Straddle,
     TableView,
+    TopUp,
     User,
     Verb,
 )
@@ -179,10 +185,8 @@ class Poker(Delivery[TableMessages]):
             return
         if verb is None:
             return
-        if isinstance(verb, Configure) and not await self._may_configure(message, sender):
-            user = user_of(sender, manager=False)
-        elif isinstance(verb, Configure):
-            user = user_of(sender, manager=True)
+        if isinstance(verb, Configure | Kick | Stop):
+            user = user_of(sender, manager=await self._may_configure(message, sender))
         out = await self.dealer.handle(Command(table=table, user=user, args=verb))
         mine = await self.deliver(out, actor=user.id)
         await self._answer_command(message, table, user, mine)
@@ -204,6 +208,22 @@ class Poker(Delivery[TableMessages]):
             return Join(buy_in=buy_in, seat=seat)
         if name == "leave":
             return Leave()
+        if name == "sitout":
+            return SitOut()
+        if name == "back":
+            return SitIn(wait_for_big_blind=args[:1] == ["wait"])
+        if name == "topup" and args and args[0].isdigit():
+            return TopUp(amount=int(args[0]))
+        if name == "straddle":
+            return Straddle()
+        if name == "kick":
+            target = message.reply_to_message
+            if target is None or target.from_user is None:
+                await self._reply(message, kick_help(self.language_of(table)))
+                return None
+            return Kick(player_id=str(target.from_user.id))
+        if name == "stop":
+            return Stop()
         if name == "start_game":
             return Start()
         if name == "cards":

@@ -51,6 +51,26 @@ COMMANDS: tuple[tuple[str, dict[str, str]], ...] = (
         },
     ),
     ("addbot", {"en": "Seat a bot player", "ru": "Посадить бота", "bg": "Сложи бот"}),
+    ("sitout", {"en": "Sit out", "ru": "Пропускать раздачи", "bg": "Пропусни ръцете"}),
+    ("back", {"en": "Come back", "ru": "Вернуться в игру", "bg": "Върни се в играта"}),
+    ("topup", {"en": "Add chips: /topup 200", "ru": "Докупить фишки", "bg": "Добави чипове"}),
+    ("straddle", {"en": "Straddle next hand", "ru": "Стрэддл", "bg": "Страдъл"}),
+    (
+        "kick",
+        {
+            "en": "Send a player away (reply to them; host, admins)",
+            "ru": "Убрать игрока (ответом; хозяин, админы)",
+            "bg": "Изпрати играч (с отговор; домакин, админи)",
+        },
+    ),
+    (
+        "stop",
+        {
+            "en": "Close the table (host, admins)",
+            "ru": "Закрыть стол (хозяин, админы)",
+            "bg": "Затвори масата (домакин, админи)",
+        },
+    ),
     ("help", {"en": "How to play", "ru": "Как играть", "bg": "Как се играе"}),
 )
 
@@ -180,3 +200,14 @@ def pick_language(code: str | None) -> str:
     """The table language for a Telegram user's `language_code` ("ru", "bg-BG", ...)."""
     short = (code or "").split("-")[0].lower()
     return short if short in LANGUAGES else "en"
+
+
+KICK_HELP = {
+    "en": "Reply to a message of the player you want to send away with /kick.",
+    "ru": "Ответьте командой /kick на сообщение игрока, которого нужно убрать.",
+    "bg": "Отговори с /kick на съобщение на играча, когото искаш да изпратиш.",
+}
+
+
+def kick_help(code: str) -> str:
+    return KICK_HELP.get(code, KICK_HELP["en"])

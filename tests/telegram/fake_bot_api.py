@@ -202,10 +202,17 @@ class FakeBotApi:
     def fail_next(self, methods: tuple[str, ...], status: int = 429, retry_after: int = 1) -> None:
         self.failures.append((methods, status, retry_after))
 
-    def command(self, user: FakeUser, text: str, chat_id: int = GROUP_ID) -> dict[str, Any]:
+    def command(
+        self,
+        user: FakeUser,
+        text: str,
+        chat_id: int = GROUP_ID,
+        reply_to: FakeUser | None = None,
+    ) -> dict[str, Any]:
+        """A command as `user` sends it; `reply_to` makes it a reply to a message of theirs."""
         word = text.split()[0]
         chat = GROUP if chat_id == GROUP_ID else _private_chat(chat_id)
-        message = {
+        message: dict[str, Any] = {
             "message_id": next(self._incoming_ids),
             "date": int(time.time()),
             "chat": chat,
@@ -213,6 +220,14 @@ class FakeBotApi:
             "text": text,
             "entities": [{"type": "bot_command", "offset": 0, "length": len(word)}],
         }
+        if reply_to is not None:
+            message["reply_to_message"] = {
+                "message_id": next(self._incoming_ids),
+                "date": int(time.time()),
+                "chat": chat,
+                "from": reply_to.payload(),
+                "text": "gg",
+            }
         return {"message": message}
 
     def press(self, user: FakeUser, message: Sent, data: str) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -301,3 +302,36 @@ async def test_settings_are_for_the_host_and_the_groups_admins(
         lambda: [m for m in fake.chat_messages(GROUP_ID) if "blinds=huge" in m.content],
         "the answer to a setting it does not know",
     )
+
+
+async def test_sitting_out_kicking_and_closing_the_table(fake: FakeBotApi, launch: Launch) -> None:
+    """/sitout and /back for anyone seated; /kick (as a reply) and /stop for the host or admins."""
+    worker = await launch()
+    await fake.push(fake.command(ANN, "/poker sb=1 bb=2"))
+    await fake.wait_for(lambda: fake.chat_messages(GROUP_ID), "the table message")
+    for user in (ANN, BOB, CID):
+        await fake.push(fake.command(user, "/join"))
+
+    async def seats() -> dict[str, str]:
+        return {seat.name: seat.state for seat in (await view_of(worker)).seats}
+
+    async def until(check: Callable[[dict[str, str]], bool], what: str) -> None:
+        for _ in range(200):
+            if check(await seats()):
+                return
+            await asyncio.sleep(0.03)
+        raise AssertionError(f"{what}: {await seats()}")
+
+    await until(lambda s: len(s) == 3, "three seated")
+    await fake.push(fake.command(CID, "/sitout"))
+    await until(lambda s: s.get("Cid") == "sitting_out", "Cid sits out")
+    await fake.push(fake.command(CID, "/back"))
+    await until(lambda s: s.get("Cid") != "sitting_out", "Cid is back")
+    await fake.push(fake.command(BOB, "/kick", reply_to=CID))  # Bob is neither host nor admin
+    await fake.push(fake.command(BOB, "/stop"))
+    await worker.poker.idle(2.0)
+    assert len(await seats()) == 3
+    await fake.push(fake.command(ANN, "/kick", reply_to=CID))
+    await until(lambda s: "Cid" not in s, "Cid sent away")
+    await fake.push(fake.command(ANN, "/stop"))
+    await until(lambda s: not s, "everyone gone")
