@@ -53,6 +53,10 @@ class DeckSecret(msgspec.Struct, frozen=True, kw_only=True):
     seed: str
     root: str
 
+    def __repr__(self) -> str:
+        """Never the seed: a record may end up in a log line or an error."""
+        return f"DeckSecret(hand={self.hand}, root={self.root[:12]}…)"
+
 
 class TableRecord(Stored, kw_only=True):
     host: str

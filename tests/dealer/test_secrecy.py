@@ -111,3 +111,23 @@ async def test_my_cards_go_to_me_alone(game: Harness) -> None:
     assert isinstance(out[0].payload, HoleCards) and isinstance(mine.payload, HoleCards)
     assert out[0].payload.view.cards == mine.payload.view.cards
     assert [r.code for r in refusals(await game.do(CID, MyCards()))] == ["no_cards"]
+
+
+def test_a_stored_record_printed_in_a_log_shows_no_card_and_no_seed() -> None:
+    from chatdealer.cards import Deck, format_cards
+    from chatdealer.dealer.record import DeckSecret, new_record
+    from chatdealer.table import Table, TableSettings
+
+    table = Table.open(TableSettings(small_blind=1, big_blind=2, seat_count=3))
+    for number in range(3):
+        table.sit(f"p{number}", f"P{number}", 200)
+    deck = Deck.STANDARD.cards()
+    table.deal(deck, draw=list(reversed(deck)))
+    record = new_record("p0", 0.0, cash=table)
+    record.deck = DeckSecret(hand=1, seed="f" * 64, root="a" * 64)
+    text = repr(record) + str(record)
+    assert "f" * 16 not in text
+    assert table.hand is not None
+    for hole in table.hand.holes:
+        for card in format_cards(hole).split():
+            assert f"'{card}'" not in text and card not in text.split()
