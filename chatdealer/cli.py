@@ -58,17 +58,7 @@ def add_discord_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
 
 
 def run_discord(args: argparse.Namespace) -> int:
-    try:
-        from adapters.discord import ConfigError, run, settings_from_env
-    except ImportError as missing:
-        print(f"chatdealer discord: {missing}: pip install 'chatdealer[discord]'", file=sys.stderr)
-        return 2
-    try:
-        settings = settings_from_env()
-    except ConfigError as problem:
-        print(f"chatdealer discord: {problem}", file=sys.stderr)
-        return 2
-    return run(settings)
+    return _run_worker("discord")
 
 
 def add_telegram_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -84,19 +74,28 @@ def add_telegram_command(commands: argparse._SubParsersAction[argparse.ArgumentP
 
 
 def run_telegram(args: argparse.Namespace) -> int:
+    return _run_worker("telegram")
+
+
+def _run_worker(platform: str) -> int:
+    """Start a chat worker from its adapter, configured from the environment."""
+    import importlib
+
     try:
-        from adapters.telegram import ConfigError, run, settings_from_env
+        adapter = importlib.import_module(f"adapters.{platform}")
     except ImportError as missing:
         print(
-            f"chatdealer telegram: {missing}: pip install 'chatdealer[telegram]'", file=sys.stderr
+            f"chatdealer {platform}: {missing}: pip install 'chatdealer[{platform}]'",
+            file=sys.stderr,
         )
         return 2
     try:
-        settings = settings_from_env()
-    except ConfigError as problem:
-        print(f"chatdealer telegram: {problem}", file=sys.stderr)
+        settings = adapter.settings_from_env()
+    except adapter.ConfigError as problem:
+        print(f"chatdealer {platform}: {problem}", file=sys.stderr)
         return 2
-    return run(settings)
+    result: int = adapter.run(settings)
+    return result
 
 
 def add_replay_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

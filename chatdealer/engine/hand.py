@@ -226,12 +226,7 @@ class Hand(Stored, kw_only=True):
 
     def _check_or_call(self, seat: int, added: int) -> list[Event]:
         if added:
-            stacks = self.stacks
-            stacks[seat] -= added
-            self.bets[seat] += added
-            self.contributed[seat] += added
-            if not stacks[seat]:
-                self.all_in[seat] = True
+            self._put_in(seat, added)
         self.actions.append(_CHECK_OR_CALL[seat])
         action = "call" if added else "check"
         events: list[Event] = [ActionTaken(seat, action, self.bets[seat], added, self.all_in[seat])]
@@ -273,22 +268,9 @@ class Hand(Stored, kw_only=True):
         if folded.count(False) == 1:
             self._end_round(events)
             return
-        # The next seat that must act (see `_next_actor`), inlined: this runs after every action.
-        all_in, acted, level = self.all_in, round_.acted, round_.level
         # Whoever just acted and still has chips is someone else who can act.
-        mover_can_act = not folded[seat] and not all_in[seat]
-        for other in _ORDERS[len(folded)][seat + 1]:
-            if folded[other] or all_in[other]:
-                continue
-            if bets[other] < level or (
-                not acted[other] and (mover_can_act or self._someone_else_can_act(other))
-            ):
-                self.actor = other
-                return
-            if not acted[other]:
-                break
-        self.actor = -1
-        if self._end_round(events):
+        self.actor = self._next_actor(seat + 1, mover=seat)
+        if self.actor < 0 and self._end_round(events):
             self._begin_round(0, events)
 
     def _two_can_bet(self) -> bool:
@@ -301,27 +283,24 @@ class Hand(Stored, kw_only=True):
                     return True
         return False
 
-    def _someone_else_can_act(self, seat: int) -> bool:
-        all_in = self.all_in
-        for other, out in enumerate(self.folded):
-            if other != seat and not out and not all_in[other]:
-                return True
-        return False
-
-    def _next_actor(self, start: int) -> int:
+    def _next_actor(self, start: int, mover: int = -1) -> int:
         """The next seat from `start` on that must act in this round, or -1 when it is over.
 
         A player who has matched the bet acts only if someone else can still act: alone with
-        chips against all-in players, there is nothing to decide.
+        chips against all-in players, there is nothing to decide. `mover`, the seat that just
+        acted, can still act when it has chips left, which spares the search for another.
         """
         folded, all_in, bets = self.folded, self.all_in, self.bets
         acted, level = self.round.acted, self.round.level
+        mover_can_act = mover >= 0 and not folded[mover] and not all_in[mover]
         for seat in _ORDERS[len(folded)][start]:
             if folded[seat] or all_in[seat]:
                 continue
             if bets[seat] < level:
                 return seat
             if not acted[seat]:
+                if mover_can_act:
+                    return seat
                 for other, out in enumerate(folded):
                     if other != seat and not out and not all_in[other]:
                         return seat
@@ -522,12 +501,6 @@ class Hand(Stored, kw_only=True):
         if self.is_complete:
             return sum(self.stacks)
         return sum(self.stacks) + self.pot_total()
-
-
-def start_hand(config: HandConfig, deck: list[int], *, manual_showdown: bool = False) -> Hand:
-    """Post the forced bets, deal the hole cards and open the betting; see `opening_events`."""
-    hand, _ = deal_hand(config, deck, manual_showdown=manual_showdown)
-    return hand
 
 
 def deal_hand(
