@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 
 import msgspec
 
-from chatdealer.cards import Card, format_card, parse_card
+from chatdealer.cards import CARD_NAMES, Card, format_card, parse_card
 
 SALT_BYTES = 16
 
@@ -53,6 +53,13 @@ def _position_commitment(salt: bytes, position: int, card: str) -> str:
     return hashlib.sha256(salt + f"|{position}|{card}".encode()).hexdigest()
 
 
+_SUFFIXES = tuple(
+    tuple(f"|{position}|{card}".encode() for card in CARD_NAMES) for position in range(52)
+)
+"""What follows the salt for each (position, card): a dealer commits twice a hand, 52 hashes
+each time, so the text is made once here rather than formatted per hash."""
+
+
 def _root(positions: Sequence[str]) -> str:
     return hashlib.sha256("".join(positions).encode()).hexdigest()
 
@@ -60,9 +67,14 @@ def _root(positions: Sequence[str]) -> str:
 def commit(deck: Sequence[Card], salts: Sequence[bytes] | None = None) -> DeckCommitment:
     """Commit to a deck order; salts come from the OS's cryptographic source unless given."""
     chosen = list(salts) if salts is not None else [os.urandom(SALT_BYTES) for _ in deck]
+    if len(chosen) != len(deck):
+        raise ValueError("one salt per deck position")
+    sha256 = hashlib.sha256
     positions = tuple(
-        _position_commitment(salt, index, format_card(card))
-        for index, (salt, card) in enumerate(zip(chosen, deck, strict=True))
+        [
+            sha256(salt + suffixes[card]).hexdigest()
+            for salt, suffixes, card in zip(chosen, _SUFFIXES[: len(deck)], deck, strict=True)
+        ]
     )
     return DeckCommitment(tuple(s.hex() for s in chosen), positions, _root(positions))
 

@@ -65,7 +65,6 @@ from chatdealer.store import (
     CommitResult,
     ContentionError,
     DailyOutcome,
-    HandRecord,
     Outcome,
     Store,
     TableId,
@@ -297,7 +296,6 @@ class Dealer:
             if result.ok:
                 assert result.version is not None
                 self._remember(table_id, result.version, change.state)
-                await self._keep_histories(table_id, step.hands)
                 return step
             self._forget(table_id)
             if result.outcome is not Outcome.CONFLICT:
@@ -315,10 +313,6 @@ class Dealer:
 
     def _forget(self, table_id: TableId) -> None:
         self._states.pop(table_id, None)
-
-    async def _keep_histories(self, table_id: TableId, hands: list[HandRecord]) -> None:
-        for record in hands:
-            await self.store.history.push(table_id, record)
 
     def _context(self, table_id: TableId, now: float) -> Context:
         return Context(

@@ -166,6 +166,7 @@ class Step:
             deadline=wake.at if wake is not None else None,
             moves=self.moves,
             stats=self.stats,
+            hands=self.hands,
         )
 
     def bought_by(self, player_id: str | None) -> int:

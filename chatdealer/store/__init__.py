@@ -64,7 +64,11 @@ class Store:
         return cls(
             client=client,
             tables=TableStore(
-                client, scripts, events_maxlen=events_maxlen, ledger_maxlen=bank.ledger_maxlen
+                client,
+                scripts,
+                events_maxlen=events_maxlen,
+                ledger_maxlen=bank.ledger_maxlen,
+                history_cap=history_cap,
             ),
             bank=Bank(client, scripts, bank),
             timers=Timers(client, scripts, lease=lease),

@@ -29,6 +29,7 @@ Layout (``C`` = ``cd:{platform:community}``, ``<ch>`` = channel)::
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 PREFIX = "cd"
@@ -127,6 +128,7 @@ class BankKeys:
     stats: str
 
 
+@functools.lru_cache(maxsize=4096)
 def table_keys(table_id: TableId) -> TableKeys:
     home = table_id.home
     ch = table_id.channel
@@ -140,6 +142,7 @@ def table_keys(table_id: TableId) -> TableKeys:
     )
 
 
+@functools.lru_cache(maxsize=1024)
 def bank_keys(community: Community) -> BankKeys:
     return BankKeys(
         bank=community.key("bank"),

@@ -15,10 +15,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+import msgspec
 from redis.asyncio import Redis
 
 from chatdealer.store.bank import ChipMove, StatDelta
+from chatdealer.store.history import DEFAULT_CAP, HandRecord
 from chatdealer.store.keys import COMMUNITIES, TableId, bank_keys, table_keys
+from chatdealer.store.pipelining import ScriptPipeline
 from chatdealer.store.scripts import Scripts, as_bytes, text
 from chatdealer.store.timers import format_time, lower_bound
 
@@ -53,6 +56,8 @@ class Change:
     deadline: float | None = None
     moves: Sequence[ChipMove] = ()
     stats: Sequence[StatDelta] = ()
+    hands: Sequence[HandRecord] = ()
+    """Hands that finished, stored in the table's history in the same commit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +90,8 @@ class ContentionError(RuntimeError):
 
 Action = Callable[[bytes], bytes | Change | None]
 
+_packer = msgspec.msgpack.Encoder()
+
 
 class TableStore:
     def __init__(
@@ -94,11 +101,16 @@ class TableStore:
         *,
         events_maxlen: int = DEFAULT_EVENTS_MAXLEN,
         ledger_maxlen: int = DEFAULT_LEDGER_MAXLEN,
+        history_cap: int = DEFAULT_CAP,
     ) -> None:
+        if history_cap <= 0:
+            raise ValueError("the history cap must be positive")
         self._client = client
         self._scripts = scripts
+        self._pipeline = ScriptPipeline(client)
         self.events_maxlen = events_maxlen
         self.ledger_maxlen = ledger_maxlen
+        self.history_cap = history_cap
 
     async def load(self, table_id: TableId) -> tuple[int, bytes] | None:
         version, state = await self._client.hmget(table_keys(table_id).table, ["v", "s"])
@@ -164,48 +176,43 @@ class TableStore:
         *,
         now: float | None = None,
     ) -> CommitResult:
-        """The one atomic step: version check, state, events, deadline, chips, stats.
+        """The one atomic step: version check, state, events, deadline, chips, stats, history.
 
         Refusals (a conflict, a short balance, ...) write nothing at all. ``now`` stamps the
-        ledger entries; it defaults to the wall clock.
+        ledger entries; it defaults to the wall clock. Bank and history keys are declared only
+        when the change touches them, so an ordinary action names four keys.
         """
         keys = table_keys(table_id)
-        bank = bank_keys(table_id.home)
-        moves = [arg for m in change.moves for arg in (m.kind.value, m.player, m.amount)]
-        stats = [
-            arg
-            for s in change.stats
-            for arg in (s.player, s.hands_played, s.hands_won, s.pot, s.net)
-        ]
-        reply = await self._scripts.commit(
-            keys=[
-                keys.table,
-                keys.events,
-                keys.deadlines,
-                keys.table_chips,
-                bank.bank,
-                bank.ledger,
-                bank.stats,
-                bank.leaderboard,
-            ],
-            args=[
+        declared = [keys.table, keys.events, keys.deadlines, keys.table_chips]
+        bank_at = history_at = 0
+        if change.moves or change.stats:
+            bank = bank_keys(table_id.home)
+            bank_at = len(declared) + 1
+            declared += [bank.bank, bank.ledger, bank.stats, bank.leaderboard]
+        if change.hands:
+            history_at = len(declared) + 1
+            declared += [keys.history, keys.hands]
+        packed = _packer.encode(
+            (
                 table_id.channel,
                 expected_version,
-                expected_version + 1,
-                change.state,
+                change.state.decode(),
                 "" if change.deadline is None else format_time(change.deadline),
                 self.events_maxlen,
                 format_time(time.time() if now is None else now),
                 self.ledger_maxlen,
                 str(table_id),
-                len(change.events),
-                len(change.moves),
-                len(change.stats),
-                *change.events,
-                *moves,
-                *stats,
-            ],
+                [event.decode() for event in change.events],
+                [(m.kind.value, m.player, m.amount) for m in change.moves],
+                [(s.player, s.hands_played, s.hands_won, s.pot, s.net) for s in change.stats],
+                self.history_cap,
+                [_packed_hand(hand) for hand in change.hands],
+                bank_at,
+                history_at,
+            )
         )
+        reply = await self._pipeline.run(self._scripts.commit, declared, [packed])
+        assert isinstance(reply, list)
         outcome = Outcome(text(reply[0]))
         if outcome is Outcome.OK:
             if lowered := text(reply[2]):
@@ -266,3 +273,10 @@ class TableStore:
             f = {text(k): v for k, v in (fields or {}).items()}
             events.append(TableEvent(text(event_id), int(f["v"]), as_bytes(f["e"])))
         return events
+
+
+def _packed_hand(hand: HandRecord) -> tuple[int, str, list[str]]:
+    if hand.number < 0:
+        raise ValueError("hand numbers are not negative")
+    private = [part for player, copy in hand.private.items() for part in (player, copy.decode())]
+    return hand.number, hand.public.decode(), private

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 
+import msgspec
 import pytest
 from redis.exceptions import ResponseError
 
@@ -177,17 +178,13 @@ async def test_the_scripts_refuse_negative_amounts_too(store: Store, table: Tabl
             "leaderboard",
         )
     ]
-    args: list[str | bytes | float] = [table.channel, 2, 3, b"{}", "", 10, NOW, 0]
-    args += [str(table), 0, 1, 0]
+    minted = [("buy_in", "alice", -50)]
+    packed = msgspec.msgpack.encode(
+        [table.channel, 2, "{}", "", 10, str(NOW), 0, str(table), [], minted, [], 1000, [], 5, 0]
+    )
     with pytest.raises(ResponseError, match="positive whole amount"):
         await store.client.evalsha(
-            Scripts.register(store.client).commit.sha,
-            len(keys),
-            *keys,
-            *args,
-            "buy_in",
-            "alice",
-            -50,
+            Scripts.register(store.client).commit.sha, len(keys), *keys, packed
         )
     assert await store.bank.balance(table.home, "alice") == 700
 

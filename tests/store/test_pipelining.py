@@ -1,0 +1,120 @@
+"""Commits made at the same moment share one trip to Redis, and each still gets its own answer."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+from redis.asyncio import Redis
+from redis.exceptions import ConnectionError as RedisConnectionError
+
+from chatdealer.store import (
+    Change,
+    EmbeddedRedis,
+    HandRecord,
+    Outcome,
+    Store,
+    TableId,
+    TableStore,
+)
+from chatdealer.store.scripts import Scripts, text
+
+from .conftest import BANK
+
+
+def counter(n: int) -> bytes:
+    return json.dumps({"schema": 1, "n": n}).encode()
+
+
+async def test_commits_made_together_each_get_their_own_answer(
+    store: Store, table: TableId
+) -> None:
+    tables = [table.home.table(f"c{n}") for n in range(40)]
+    for each in tables:
+        assert await store.tables.create(each, counter(0))
+    # Even tables commit from the version they hold, odd ones from a stale version.
+    results = await asyncio.gather(
+        *(
+            store.tables.commit(each, 1 if n % 2 == 0 else 7, Change(counter(n + 1)))
+            for n, each in enumerate(tables)
+        )
+    )
+    assert [r.outcome for r in results] == [
+        Outcome.OK if n % 2 == 0 else Outcome.CONFLICT for n in range(40)
+    ]
+    for n, each in enumerate(tables):
+        expected = (2, counter(n + 1)) if n % 2 == 0 else (1, counter(0))
+        assert await store.tables.load(each) == expected
+
+
+async def test_fifty_simultaneous_commits_need_one_connection_not_fifty(
+    redis_server: EmbeddedRedis, table: TableId
+) -> None:
+    client = Redis(unix_socket_path=redis_server.socket_path, client_name="batched")
+    try:
+        tables = TableStore(client, Scripts.register(client))
+        channels = [table.home.table(f"b{n}") for n in range(50)]
+        for each in channels:
+            await tables.create(each, counter(0))
+        await client.connection_pool.disconnect()
+        results = await asyncio.gather(
+            *(tables.commit(each, 1, Change(counter(1))) for each in channels)
+        )
+        assert all(r.ok for r in results)
+        listed = await client.client_list()
+        assert sum(1 for c in listed if c.get("name") == "batched") <= 2
+    finally:
+        await client.aclose()
+
+
+async def test_commits_go_through_after_redis_forgets_its_scripts(
+    store: Store, table: TableId
+) -> None:
+    tables = [table.home.table(f"f{n}") for n in range(5)]
+    for each in tables:
+        await store.tables.create(each, counter(0))
+    await store.client.script_flush()
+    results = await asyncio.gather(
+        *(store.tables.commit(each, 1, Change(counter(5))) for each in tables)
+    )
+    assert all(r.ok for r in results)
+    assert [await store.tables.load(each) for each in tables] == [(2, counter(5))] * 5
+
+
+async def test_a_finished_hand_is_kept_by_the_same_commit(store: Store, table: TableId) -> None:
+    await store.tables.create(table, counter(0))
+    played = HandRecord(12, b'{"hand":12}', {"alice": b'{"alice":"AsKs"}', "bob": b"{}"})
+    stale = await store.tables.commit(table, 5, Change(counter(1), hands=[played]))
+    assert stale.outcome is Outcome.CONFLICT
+    assert await store.history.get(table, 12) is None, "a refused commit wrote its hand"
+    assert (await store.tables.commit(table, 1, Change(counter(1), hands=[played]))).ok
+    assert await store.history.get(table, 12) == played
+
+
+async def test_the_commit_keeps_the_history_cap(client: Redis, table: TableId) -> None:
+    tables = TableStore(client, Scripts.register(client), history_cap=3)
+    await tables.create(table, counter(0))
+    for n in range(1, 6):
+        hand = HandRecord(n, f'{{"hand":{n}}}'.encode(), {"alice": b"a"})
+        assert (await tables.commit(table, n, Change(counter(n), hands=[hand]))).ok
+    store = Store.on(client, bank=BANK)
+    assert [h.number for h in await store.history.last(table, 10)] == [5, 4, 3]
+    hands_key = f"cd:{{{table.home.tag}}}:hands:{table.channel}"
+    assert sorted(text(f) for f in await client.hkeys(hands_key)) == sorted(
+        f"{n}{part}" for n in (3, 4, 5) for part in ("", ":alice", ":players")
+    )
+
+
+async def test_redis_away_reaches_every_waiting_commit(table: TableId, tmp_path: Path) -> None:
+    client = Redis(unix_socket_path=str(tmp_path / "nobody-listens.sock"))
+    try:
+        tables = TableStore(client, Scripts.register(client))
+        channels = [table.home.table(f"a{n}") for n in range(10)]
+        results = await asyncio.gather(
+            *(tables.commit(each, 1, Change(counter(1))) for each in channels),
+            return_exceptions=True,
+        )
+        assert all(isinstance(r, RedisConnectionError) for r in results), results
+    finally:
+        await client.aclose()
