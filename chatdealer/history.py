@@ -13,8 +13,10 @@ from chatdealer.engine.config import BettingStructure, Variant
 from chatdealer.engine.hand import Hand
 
 
-def to_phh(hand: Hand, *, public: bool = False) -> phh.HandHistory:
-    """The hand as PHH. `public` hides every hole card that was not shown at the showdown."""
+def to_phh(hand: Hand, *, public: bool = False, actions: bool = True) -> phh.HandHistory:
+    """The hand as PHH. `public` hides every hole card that was not shown at the showdown;
+    without `actions` the history holds everything but them (a writer that has the engine's
+    action strings at hand passes those to `phh.dumps` instead of parsing them here)."""
     config = hand.config
     count = config.seat_count
     antes: list[int | float] = list(config.per_seat(config.antes))
@@ -36,9 +38,9 @@ def to_phh(hand: Hand, *, public: bool = False) -> phh.HandHistory:
         user_fields["_dead"] = list(config.per_seat(config.dead))
     if any(config.live_posts):
         user_fields["_live_posts"] = list(config.per_seat(config.live_posts))
-    actions = [phh.parse_action(text) for text in hand.actions]
+    records = [phh.parse_action(text) for text in hand.actions] if actions else []
     if public:
-        actions = [_hide_unshown(action, hand) for action in actions]
+        records = [_hide_unshown(action, hand) for action in records]
     return phh.HandHistory(
         variant=variant,
         ante_trimming_status=config.ante_trimming,
@@ -48,7 +50,7 @@ def to_phh(hand: Hand, *, public: bool = False) -> phh.HandHistory:
         big_bet=config.big_bet if fixed else None,
         min_bet=None if fixed else (config.min_bet or config.small_bet),
         starting_stacks=[*config.starting_stacks],
-        actions=actions,
+        actions=records,
         players=list(config.names) if config.names else None,
         finishing_stacks=[*hand.stacks] if hand.is_complete else None,
         user_fields=user_fields,

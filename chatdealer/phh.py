@@ -19,7 +19,7 @@ import os
 import re
 import tomllib
 import warnings
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeAlias
 
 import msgspec
@@ -784,13 +784,15 @@ def _toml_value(value: object) -> str:
     raise PHHError(f"TOML cannot hold the {type(value).__name__} value {value!r}")
 
 
-def to_table(hand: HandHistory) -> dict[str, Any]:
+def to_table(hand: HandHistory, *, action_texts: Sequence[str] | None = None) -> dict[str, Any]:
     """The checked hand as the TOML table ``dumps`` writes, which tomllib reads back from it.
 
     Fields come in the standard's order, then the unknown ones; the values are the hand's own
-    lists, not copies.
+    lists, not copies. `action_texts`, when given, stand in for the hand's `actions`: action
+    strings already written (the engine keeps its log that way), taken as they are.
     """
-    action_texts = _format_actions(hand.actions)
+    if action_texts is None:
+        action_texts = _format_actions(hand.actions)
     _check_hand(hand)
     table: dict[str, Any] = {}
     for name in FIELDS:
@@ -801,10 +803,12 @@ def to_table(hand: HandHistory) -> dict[str, Any]:
     return table
 
 
-def dumps(hand: HandHistory) -> str:
-    """The ``.phh`` text of a hand: the standard's fields in its order, then the unknown ones."""
+def dumps(hand: HandHistory, *, action_texts: Sequence[str] | None = None) -> str:
+    """The ``.phh`` text of a hand: the standard's fields in its order, then the unknown ones.
+
+    `action_texts` are written in place of the hand's `actions` (see `to_table`)."""
     lines: list[str] = []
-    for key, value in to_table(hand).items():
+    for key, value in to_table(hand, action_texts=action_texts).items():
         if key == "actions" and value:
             lines.append("actions = [")
             lines.extend(f"  {_toml_string(text)}," for text in value)

@@ -30,12 +30,15 @@ def hand_record(
     players: Sequence[str],
     commitment: DeckCommitment | None,
 ) -> HandRecord:
-    """The public copy and each player's copy of a finished hand; `players` by position."""
-    full = msgspec.structs.replace(to_phh(hand), hand=number, table=str(table_id))
-    public = phh.dumps(_hidden(full, hand, None))
+    """The public copy and each player's copy of a finished hand; `players` by position.
+
+    The engine's action log is already PHH text, so the copies are written from it directly;
+    only the hole-card deals are read, to hide the cards nobody showed."""
+    base = msgspec.structs.replace(to_phh(hand, actions=False), hand=number, table=str(table_id))
+    public = phh.dumps(base, action_texts=_hidden(hand, None))
     private: dict[str, bytes] = {}
     for position, player in enumerate(players):
-        own = _with_own_cards(public, full, hand, position)
+        own = _with_own_cards(public, base, hand, position)
         if commitment is not None:
             seen = private_proof(commitment, hand, position)
             own += _proof_fields(seen.root, None, seen.openings)
@@ -63,7 +66,7 @@ def proof_of(history: phh.HandHistory, positions: Sequence[str] | None = None) -
     )
 
 
-def _with_own_cards(public: str, full: phh.HandHistory, hand: Hand, position: int) -> str:
+def _with_own_cards(public: str, base: phh.HandHistory, hand: Hand, position: int) -> str:
     """The public text with one player's hole cards dealt face up.
 
     Only their deal line differs, so it is swapped in the written text rather than the whole
@@ -78,21 +81,21 @@ def _with_own_cards(public: str, full: phh.HandHistory, hand: Hand, position: in
     line = f'\n  "{hidden}",\n'
     if public.count(line) == 1:
         return public.replace(line, f'\n  "{dealt}",\n')
-    return phh.dumps(_hidden(full, hand, position))
+    return phh.dumps(base, action_texts=_hidden(hand, position))
 
 
-def _hidden(history: phh.HandHistory, hand: Hand, keep: int | None) -> phh.HandHistory:
-    """Hides every hole card not shown at the showdown, but those of position `keep`."""
-    actions: list[phh.Action] = []
-    for action in history.actions:
-        if (
-            isinstance(action, phh.DealHole)
-            and action.player != keep
-            and not hand.shown[action.player]
-        ):
-            action = phh.DealHole(player=action.player, cards=[None] * len(action.cards))
-        actions.append(action)
-    return msgspec.structs.replace(history, actions=actions)
+def _hidden(hand: Hand, keep: int | None) -> list[str]:
+    """The action log with every hole card not shown at the showdown hidden, but those of
+    position `keep`. The engine writes a deal as ``d dh p3 AsKd``, two characters a card."""
+    texts: list[str] = []
+    for text in hand.actions:
+        if text.startswith("d dh "):
+            who, _, cards = text[5:].partition(" ")
+            player = int(who[1:]) - 1
+            if player != keep and not hand.shown[player]:
+                text = f"d dh {who} {'?' * len(cards)}"
+        texts.append(text)
+    return texts
 
 
 def _proof_fields(root: str, positions: Sequence[str] | None, openings: Sequence[Opening]) -> str:

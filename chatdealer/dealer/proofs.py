@@ -9,6 +9,7 @@ Redis, which players never read.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 from collections.abc import Sequence
@@ -35,16 +36,24 @@ def salts_from(seed: bytes, count: int) -> list[bytes]:
 
 def new_secret(hand_number: int, deck: Sequence[Card]) -> DeckSecret:
     """A fresh seed for a hand, with the root the channel is shown when it is dealt."""
-    seed = os.urandom(SEED_BYTES)
-    root = commit(deck, salts_from(seed, len(deck))).root
-    return DeckSecret(hand=hand_number, seed=seed.hex(), root=root)
+    seed = os.urandom(SEED_BYTES).hex()
+    root = _commitment(seed, tuple(deck)).root
+    return DeckSecret(hand=hand_number, seed=seed, root=root)
 
 
 def commitment_of(secret: DeckSecret, deck: Sequence[Card]) -> DeckCommitment:
-    commitment = commit(deck, salts_from(bytes.fromhex(secret.seed), len(deck)))
+    commitment = _commitment(secret.seed, tuple(deck))
     if commitment.root != secret.root:
         raise ValueError("the hand's deck no longer matches the commitment made when it was dealt")
     return commitment
+
+
+@functools.lru_cache(maxsize=2_048)
+def _commitment(seed: str, deck: tuple[Card, ...]) -> DeckCommitment:
+    """The same hand is committed at its deal and opened at its end, most often by the same
+    worker: the 52 hashes are made once and found again (a pure function of seed and deck).
+    Sized like the dealer's memory of tables: one open hand each, ~9 KB a hand."""
+    return commit(deck, salts_from(bytes.fromhex(seed), len(deck)))
 
 
 def public_proof(commitment: DeckCommitment, hand: Hand) -> Proof:
