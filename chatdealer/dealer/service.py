@@ -21,6 +21,7 @@ from redis.exceptions import RedisError
 from chatdealer import phh
 from chatdealer.cards import Card, Deck, shuffled
 from chatdealer.dealer.commands import (
+    Act,
     AddBot,
     Balance,
     Command,
@@ -126,6 +127,8 @@ class Dealer:
 
     async def _dispatch(self, command: Command) -> list[Outgoing]:
         args, user, table_id = command.args, command.user, command.table
+        if isinstance(args, Act):  # by far the most frequent
+            return await self._change(table_id, args, user)
         if isinstance(args, Create | CreateTournament):
             return await self._create(table_id, args, user)
         if isinstance(args, Join | Register):

@@ -210,7 +210,19 @@ class Step:
             self._tell_table(event, settled)
 
     def _tell_hand(self, event: hand_events.Event) -> None:
-        if isinstance(event, hand_events.HoleCardsDealt):
+        if isinstance(event, hand_events.ActionTaken):  # the most frequent
+            ref = self._ref(event.seat)
+            self.channel(
+                Acted(
+                    player_id=ref.player_id,
+                    name=ref.name,
+                    action=event.action,
+                    amount=event.amount,
+                    added=event.added,
+                    all_in=event.all_in,
+                )
+            )
+        elif isinstance(event, hand_events.HoleCardsDealt):
             view = PrivateView(
                 hand_number=self._hand_number(),
                 cards=tuple(format_card(card) for card in event.cards),
@@ -227,18 +239,6 @@ class Step:
                     name=ref.name,
                     what=event.kind,
                     amount=event.amount,
-                    all_in=event.all_in,
-                )
-            )
-        elif isinstance(event, hand_events.ActionTaken):
-            ref = self._ref(event.seat)
-            self.channel(
-                Acted(
-                    player_id=ref.player_id,
-                    name=ref.name,
-                    action=event.action,
-                    amount=event.amount,
-                    added=event.added,
                     all_in=event.all_in,
                 )
             )

@@ -93,7 +93,9 @@ def announce_opening(step: Step, user: User) -> None:
 
 def apply(step: Step, args: TableVerb, user: User, balance: int | None = None) -> None:
     """One verb; `balance` is the player's bank balance as last read (a hint for the buy-in)."""
-    if isinstance(args, Create | CreateTournament):
+    if isinstance(args, Act):  # by far the most frequent
+        _act(step, args, user)
+    elif isinstance(args, Create | CreateTournament):
         _replace(step, args, user)
     elif isinstance(args, Configure):
         _require_host(step.record, user)
@@ -119,8 +121,6 @@ def apply(step: Step, args: TableVerb, user: User, balance: int | None = None) -
         step.absorb(_cash(step.record, "straddling").straddle(user.id))
     elif isinstance(args, Start):
         _start(step, user)
-    elif isinstance(args, Act):
-        _act(step, args, user)
     elif isinstance(args, Register):
         step.absorb(_tournament(step.record).register(user.id, user.name))
     elif isinstance(args, Unregister):
