@@ -57,10 +57,15 @@ class ScriptPipeline:
             pipe.execute_command("EVALSHA", script.sha, len(keys), *keys, *args)
         try:
             replies = await pipe.execute(raise_on_error=False)
-        except Exception as problem:  # Redis away: every caller hears it, as it would alone
+        except BaseException as problem:  # Redis away: every caller hears it, as it would alone
             for *_, reply in batch:
                 if not reply.done():
-                    reply.set_exception(problem)
+                    if isinstance(problem, Exception):
+                        reply.set_exception(problem)
+                    else:  # this task was cancelled (the loop is closing): so are they
+                        reply.cancel()
+            if not isinstance(problem, Exception):
+                raise
             return
         for (script, keys, args, reply), answer in zip(batch, replies, strict=True):
             if reply.done():

@@ -118,3 +118,21 @@ async def test_redis_away_reaches_every_waiting_commit(table: TableId, tmp_path:
         assert all(isinstance(r, RedisConnectionError) for r in results), results
     finally:
         await client.aclose()
+
+
+async def test_a_commit_cancelled_before_it_is_sent_writes_nothing(
+    store: Store, table: TableId
+) -> None:
+    tables = [table.home.table(f"x{n}") for n in range(6)]
+    for each in tables:
+        await store.tables.create(each, counter(0))
+    tasks = [
+        asyncio.create_task(store.tables.commit(each, 1, Change(counter(9)))) for each in tables
+    ]
+    await asyncio.sleep(0)  # every commit is now waiting for the shared trip
+    tasks[2].cancel()
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    assert isinstance(results[2], asyncio.CancelledError)
+    assert all(r.ok for n, r in enumerate(results) if n != 2)  # type: ignore[union-attr]
+    assert await store.tables.load(tables[2]) == (1, counter(0))
+    assert await store.tables.load(tables[3]) == (2, counter(9))
