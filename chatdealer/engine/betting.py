@@ -12,6 +12,9 @@ from chatdealer.engine.config import BettingStructure
 from chatdealer.engine.refusals import IllegalAction
 
 FIXED_LIMIT_CAP = 4  # a bet and three raises; pre-flop the big blind is the first bet [001]
+# Enum members as module constants: reading one off its class goes through a slow class hook.
+_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
+_POT_LIMIT = BettingStructure.POT_LIMIT
 
 
 class LegalActions(msgspec.Struct, frozen=True, gc=False):
@@ -79,7 +82,7 @@ def legal_actions(
             reason = "nobody_to_raise"
     if reason is None:
         acted = round_.acted[seat]
-        if structure is BettingStructure.FIXED_LIMIT:
+        if structure is _FIXED_LIMIT:
             if round_.raises >= FIXED_LIMIT_CAP:
                 reason = "capped"
             elif acted and round_.full_level <= round_.acted_level[seat]:
@@ -90,7 +93,7 @@ def legal_actions(
     high: int | None = None
     if reason is None:
         all_in_to = bet + stack
-        if structure is BettingStructure.FIXED_LIMIT:
+        if structure is _FIXED_LIMIT:
             low = round_.full_level + round_.raise_size
             if low > all_in_to:
                 low = all_in_to
@@ -100,7 +103,7 @@ def legal_actions(
             if low > all_in_to:
                 low = all_in_to
             high = all_in_to
-            if structure is BettingStructure.POT_LIMIT:
+            if structure is _POT_LIMIT:
                 high = max(low, min(level + pot + (level - bet), all_in_to))
     facing = to_call > 0
     return LegalActions(
@@ -114,7 +117,7 @@ def check_raise(legal: LegalActions, amount: int, structure: BettingStructure) -
         raise IllegalAction(legal.closed_reason or "capped")
     if amount <= legal.current_bet:
         raise IllegalAction("not_more_than_bet", current=legal.current_bet)
-    if structure is BettingStructure.FIXED_LIMIT and amount != legal.min_raise_to:
+    if structure is _FIXED_LIMIT and amount != legal.min_raise_to:
         what = "bet" if legal.current_bet == 0 else "raise"
         raise IllegalAction("fixed_amount", what=what, amount=legal.min_raise_to)
     if amount < legal.min_raise_to:

@@ -50,10 +50,17 @@ class Phase(IntEnum):
     COMPLETE = 2
 
 
+# Enum members as module constants: reading one off its class goes through a slow class hook,
+# and hashing one runs Python code, so the look-up tables below are indexed by `_value_`.
 _BETTING = Phase.BETTING
+_SHOWDOWN = Phase.SHOWDOWN
 _COMPLETE = Phase.COMPLETE
+_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
 _POT_LIMIT = BettingStructure.POT_LIMIT
-_BOARD_SIZES = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
+_RIVER = Street.RIVER
+_TURN_VALUE = Street.TURN.value
+# From each street before the river: the next street and how many cards it deals.
+_NEXT_STREET = ((Street.FLOP, 3), (Street.TURN, 1), (Street.RIVER, 1))
 # PHH action strings by seat, made once: the log grows by one after every action.
 _FOLD = tuple(f"p{seat + 1} f" for seat in range(10))
 _CHECK_OR_CALL = tuple(f"p{seat + 1} cc" for seat in range(10))
@@ -62,11 +69,10 @@ _DEALT_TO = tuple(f"d dh p{seat + 1} " for seat in range(10))
 _SHOWS = tuple(f"p{seat + 1} sm " for seat in range(10))
 # The seven-card ranking of each variant and short-deck option, looked up once per showdown.
 _RANK7 = {
-    (variant, option): rank7_for(ranking_for(variant.deck, option))
+    (variant.value, option): rank7_for(ranking_for(variant.deck, option))
     for variant in Variant
     for option in (False, True)
 }
-_NEXT_STREET = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
 
 
 class Hand(Stored, kw_only=True):
@@ -136,20 +142,34 @@ class Hand(Stored, kw_only=True):
         return build_pots(gathered, self.in_hand(), self.dead_money)
 
     def legal_actions(self) -> LegalActions:
-        """What the player to act may do now (see `betting.legal_actions`)."""
-        if self.phase is not _BETTING or self.actor < 0:
+        """What the player to act may do now (see `betting.legal_actions`).
+
+        The answer is remembered for this hand and action sequence (every action moves it on):
+        a prompt asks, then the raise asks again."""
+        global _last_legal
+        actor = self.actor
+        if self.phase is not _BETTING or actor < 0:
             raise IllegalAction("hand_over" if self.is_complete else "showdown_now")
         structure = self.config.structure
-        return betting_legal_actions(
+        legal = betting_legal_actions(
             structure,
             self.round,
-            self.actor,
+            actor,
             self.stacks,
             self.bets,
             self.folded,
             self.all_in,
             self.pot_total() if structure is _POT_LIMIT else 0,
         )
+        _last_legal = (self, self.sequence, legal)
+        return legal
+
+    def _legal_now(self) -> LegalActions:
+        """`legal_actions`, reusing the last answer when it was for this hand as it stands."""
+        remembered = _last_legal
+        if remembered is not None and remembered[0] is self and remembered[1] == self.sequence:
+            return remembered[2]
+        return self.legal_actions()
 
     # -- betting actions -------------------------------------------------------------------
 
@@ -163,20 +183,20 @@ class Hand(Stored, kw_only=True):
         if action == "fold":
             if to_call <= 0:
                 raise IllegalAction("no_need_to_fold")
-            return self._fold(seat)
+            return self.fold(seat)
         if action == "check":
             if to_call:
                 raise IllegalAction("cannot_check", to_call=to_call)
-            return self._check_or_call(seat, 0)
+            return self.check_or_call(seat)
         if action == "call":
             if not to_call:
                 raise IllegalAction("nothing_to_call")
-            return self._check_or_call(seat, to_call)
+            return self.check_or_call(seat)
         if action in ("bet", "raise", "allin"):
-            legal = self.legal_actions()
+            legal = self._legal_now()
             if action == "allin":
                 if legal.stack <= legal.to_call:
-                    return self._check_or_call(seat, to_call)
+                    return self.check_or_call(seat)
                 amount = legal.max_raise_to
                 if amount is None:
                     raise IllegalAction(legal.closed_reason or "capped")
@@ -189,21 +209,40 @@ class Hand(Stored, kw_only=True):
     def fold(self, seat: int) -> list[Event]:
         if seat != self.actor or self.phase is not _BETTING:
             self._check_turn(seat)
-        if self.round.level <= self.bets[seat]:
+        bet = self.bets[seat]
+        if self.round.level <= bet:
             raise IllegalAction("no_need_to_fold")
-        return self._fold(seat)
+        self.folded[seat] = True
+        self.actions.append(_FOLD[seat])
+        events: list[Event] = [ActionTaken(seat, "fold", bet, 0, False)]
+        self._after_action(seat, events)
+        return events
 
     def check_or_call(self, seat: int) -> list[Event]:
+        """Check, or call as much as the stack covers."""
         if seat != self.actor or self.phase is not _BETTING:
             self._check_turn(seat)
-        to_call = self.round.level - self.bets[seat]
-        stack = self.stacks[seat]
-        return self._check_or_call(seat, to_call if to_call < stack else stack)
+        stacks, bets = self.stacks, self.bets
+        stack, to_call = stacks[seat], self.round.level - bets[seat]
+        added = to_call if to_call < stack else stack
+        if added:
+            stacks[seat] = stack - added
+            bet = bets[seat] = bets[seat] + added
+            self.contributed[seat] += added
+            if added == stack:
+                self.all_in[seat] = True
+            event = ActionTaken(seat, "call", bet, added, added == stack)
+        else:
+            event = ActionTaken(seat, "check", bets[seat], 0, False)
+        self.actions.append(_CHECK_OR_CALL[seat])
+        events: list[Event] = [event]
+        self._after_action(seat, events)
+        return events
 
     def raise_to(self, seat: int, amount: int) -> list[Event]:
         if seat != self.actor or self.phase is not _BETTING:
             self._check_turn(seat)
-        check_raise(self.legal_actions(), amount, self.config.structure)
+        check_raise(self._legal_now(), amount, self.config.structure)
         return self._raise_to(seat, amount)
 
     def _check_turn(self, seat: int) -> None:
@@ -211,34 +250,23 @@ class Hand(Stored, kw_only=True):
             return
         if self.is_complete:
             raise IllegalAction("hand_over")
-        if self.phase is Phase.SHOWDOWN:
+        if self.phase is _SHOWDOWN:
             raise IllegalAction("showdown_now")
         if not 0 <= seat < self.seat_count or self.folded[seat]:
             raise IllegalAction("not_in_hand")
         raise IllegalAction("not_your_turn", player=self.config.name_of(self.actor))
 
-    def _fold(self, seat: int) -> list[Event]:
-        self.folded[seat] = True
-        self.actions.append(_FOLD[seat])
-        events: list[Event] = [ActionTaken(seat, "fold", self.bets[seat], 0, False)]
-        self._after_action(seat, events)
-        return events
-
-    def _check_or_call(self, seat: int, added: int) -> list[Event]:
-        if added:
-            self._put_in(seat, added)
-        self.actions.append(_CHECK_OR_CALL[seat])
-        action = "call" if added else "check"
-        events: list[Event] = [ActionTaken(seat, action, self.bets[seat], added, self.all_in[seat])]
-        self._after_action(seat, events)
-        return events
-
     def _raise_to(self, seat: int, amount: int) -> list[Event]:
-        round_ = self.round
+        """Bet or raise to `amount`, already checked against the rules."""
+        round_, stacks, bets = self.round, self.stacks, self.bets
         previous = round_.level
-        added = amount - self.bets[seat]
-        self._put_in(seat, added)
-        if self.config.structure is BettingStructure.FIXED_LIMIT:
+        added = amount - bets[seat]
+        left = stacks[seat] = stacks[seat] - added
+        bets[seat] = amount
+        self.contributed[seat] += added
+        if not left:
+            self.all_in[seat] = True
+        if self.config.structure is _FIXED_LIMIT:
             if 2 * (amount - round_.full_level) >= round_.raise_size:
                 round_.full_level = amount
                 round_.raises += 1
@@ -248,7 +276,7 @@ class Hand(Stored, kw_only=True):
         round_.aggressor = seat
         self.actions.append(_BET_OR_RAISE[seat] + str(amount))
         action = "bet" if previous == 0 else "raise"
-        events: list[Event] = [ActionTaken(seat, action, amount, added, self.all_in[seat])]
+        events: list[Event] = [ActionTaken(seat, action, amount, added, not left)]
         self._after_action(seat, events)
         return events
 
@@ -260,17 +288,17 @@ class Hand(Stored, kw_only=True):
             self.all_in[seat] = True
 
     def _after_action(self, seat: int, events: list[Event]) -> None:
+        """Pass the turn on, or close the round when nobody is left to act."""
         self.sequence += 1
         round_ = self.round
-        bets, folded = self.bets, self.folded
         round_.acted[seat] = True
-        round_.acted_level[seat] = bets[seat]
-        if folded.count(False) == 1:
+        round_.acted_level[seat] = self.bets[seat]
+        folded = self.folded
+        if folded[seat] and folded.count(False) == 1:
             self._end_round(events)
             return
-        # Whoever just acted and still has chips is someone else who can act.
-        self.actor = self._next_actor(seat + 1, mover=seat)
-        if self.actor < 0 and self._end_round(events):
+        actor = self.actor = self._next_actor(seat + 1, mover=seat)
+        if actor < 0 and self._end_round(events):
             self._begin_round(0, events)
 
     def _two_can_bet(self) -> bool:
@@ -291,15 +319,15 @@ class Hand(Stored, kw_only=True):
         acted, can still act when it has chips left, which spares the search for another.
         """
         folded, all_in, bets = self.folded, self.all_in, self.bets
-        acted, level = self.round.acted, self.round.level
-        mover_can_act = mover >= 0 and not folded[mover] and not all_in[mover]
+        round_ = self.round
+        acted, level = round_.acted, round_.level
         for seat in _ORDERS[len(folded)][start]:
             if folded[seat] or all_in[seat]:
                 continue
             if bets[seat] < level:
                 return seat
             if not acted[seat]:
-                if mover_can_act:
+                if mover >= 0 and not folded[mover] and not all_in[mover]:
                     return seat
                 for other, out in enumerate(folded):
                     if other != seat and not out and not all_in[other]:
@@ -326,26 +354,26 @@ class Hand(Stored, kw_only=True):
         """
         self.actor = -1
         self._return_uncalled(events)
-        self.bets = [0] * self.seat_count
+        self.bets = [0] * len(self.stacks)
         pots = self.pots()  # they stand until the payout: no more bets after a showdown starts
         events.append(PotsChanged(tuple(pots)))
         contenders = self.folded.count(False)
         if contenders == 1:
             self._settle(events, pots)
             return False
-        if self.street is Street.RIVER or not self._two_can_bet():
+        if self.street is _RIVER or not self._two_can_bet():
             self._begin_showdown(events, pots)
             return False
-        self._deal_street(_NEXT_STREET[self.street], events)
+        self._deal_street(events)
         self._reset_round()
         return True
 
     def _reset_round(self) -> None:
-        config, count = self.config, self.seat_count
-        if config.structure is not BettingStructure.FIXED_LIMIT:
+        config, count = self.config, len(self.stacks)
+        if config.structure is not _FIXED_LIMIT:
             size = config.min_bet
         else:
-            size = config.big_bet if self.street.value >= Street.TURN.value else config.small_bet
+            size = config.big_bet if self.street._value_ >= _TURN_VALUE else config.small_bet
         self.round = RoundState(raise_size=size, acted=[False] * count, acted_level=[0] * count)
 
     def _return_uncalled(self, events: list[Event]) -> None:
@@ -362,11 +390,13 @@ class Hand(Stored, kw_only=True):
         self.all_in[seat] = self.stacks[seat] == 0
         events.append(BetReturned(seat, excess))
 
-    def _deal_street(self, street: Street, events: list[Event]) -> None:
+    def _deal_street(self, events: list[Event]) -> None:
+        """Burn a card and deal the next street."""
+        street, size = _NEXT_STREET[self.street._value_]
         self.street = street
         self.burned.append(self.deck[self.dealt])
         start = self.dealt + 1
-        cards = self.deck[start : start + _BOARD_SIZES[street]]
+        cards = self.deck[start : start + size]
         self.dealt = start + len(cards)
         self.board.extend(cards)
         names = _CARD_NAMES
@@ -378,7 +408,7 @@ class Hand(Stored, kw_only=True):
     def _begin_showdown(self, events: list[Event], pots: list[Pot]) -> None:
         """Hands are shown in order: the last bettor of the final round first, else the first
         player left of the button (RULES.md §7)."""
-        self.phase = Phase.SHOWDOWN
+        self.phase = _SHOWDOWN
         folded = self.folded
         order = _ORDERS[len(folded)][max(self.round.aggressor, 0)]
         self.showdown_order = [seat for seat in order if not folded[seat]]
@@ -389,7 +419,7 @@ class Hand(Stored, kw_only=True):
     @property
     def showdown_seat(self) -> int:
         """The seat that shows or mucks next, or -1."""
-        if self.phase is not Phase.SHOWDOWN or self.showdown_next >= len(self.showdown_order):
+        if self.phase is not _SHOWDOWN or self.showdown_next >= len(self.showdown_order):
             return -1
         return self.showdown_order[self.showdown_next]
 
@@ -402,7 +432,7 @@ class Hand(Stored, kw_only=True):
     def _values(self, seats: list[bool] | None = None) -> dict[int, int]:
         """The value of each hand still in (or of `seats`), on the full board."""
         config = self.config
-        rank = _RANK7[config.variant, config.straight_beats_trips]
+        rank = _RANK7[config.variant._value_, config.straight_beats_trips]
         holes, board = self.holes, self.board
         chosen = seats if seats is not None else [not folded for folded in self.folded]
         return {seat: rank(*holes[seat], *board) for seat, wanted in enumerate(chosen) if wanted}
@@ -417,7 +447,7 @@ class Hand(Stored, kw_only=True):
         return False
 
     def show_or_muck(self, seat: int, *, show: bool) -> list[Event]:
-        if self.phase is not Phase.SHOWDOWN:
+        if self.phase is not _SHOWDOWN:
             raise IllegalAction("hand_over" if self.is_complete else "not_showdown")
         expected = self.showdown_seat
         if seat != expected:
@@ -433,15 +463,15 @@ class Hand(Stored, kw_only=True):
     ) -> list[Event]:
         """Play out the rest of the showdown by the rule book: winners show, losers muck."""
         out: list[Event] = [] if events is None else events
-        if self.phase is not Phase.SHOWDOWN:
+        if self.phase is not _SHOWDOWN:
             return out
         pots = self.pots() if pots is None else pots
         if len(self.board) < 5:
-            while self.phase is Phase.SHOWDOWN:
+            while self.phase is _SHOWDOWN:
                 self._show_or_muck(self.showdown_seat, True, out, pots)
             return out
         values = self._values()
-        while self.phase is Phase.SHOWDOWN:
+        while self.phase is _SHOWDOWN:
             seat = self.showdown_seat
             self._show_or_muck(seat, self._can_win(seat, values, pots), out, pots, values)
         return out
@@ -467,7 +497,7 @@ class Hand(Stored, kw_only=True):
         self.showdown_next += 1
         if self.showdown_next >= len(self.showdown_order):
             while len(self.board) < 5:
-                self._deal_street(_NEXT_STREET[self.street], events)
+                self._deal_street(events)
             self._settle(events, pots, values)
 
     def _settle(
@@ -492,7 +522,7 @@ class Hand(Stored, kw_only=True):
                 self.won[seat] += chips
             awards.append(PotAwarded(index, pot.amount, tuple(shares), value))
         events.extend(awards)
-        self.phase = Phase.COMPLETE
+        self.phase = _COMPLETE
         self.actor = -1
         events.append(HandEnded(tuple(self.stacks)))
 
@@ -503,12 +533,15 @@ class Hand(Stored, kw_only=True):
         return sum(self.stacks) + self.pot_total()
 
 
+_last_legal: tuple[Hand, int, LegalActions] | None = None
+
+
 def deal_hand(
     config: HandConfig, deck: list[int], *, manual_showdown: bool = False
 ) -> tuple[Hand, list[Event]]:
     """A new hand from `deck` (dealing order), with the events of its opening."""
     plan = _plan_for(config)
-    count = config.seat_count
+    count = len(config.starting_stacks)
     if len(deck) < 2 * count + 8:
         raise ConfigError(f"{count} players need a deck of at least {2 * count + 8} cards")
     if len(set(deck)) != len(deck):
@@ -543,7 +576,7 @@ def deal_hand(
 
 def _preflop_round(config: HandConfig, level: int, count: int) -> RoundState:
     """Pre-flop the blinds set the bet; in fixed-limit the big blind is the first bet [001]."""
-    fixed = config.structure is BettingStructure.FIXED_LIMIT
+    fixed = config.structure is _FIXED_LIMIT
     return RoundState(
         level=level,
         raise_size=config.small_bet if fixed else max(config.min_bet, level),
@@ -582,7 +615,7 @@ def _plan_for(config: HandConfig) -> _ForcedBets:
 def _plan(config: HandConfig) -> _ForcedBets:
     """Antes first, then dead money, then the live blinds and posts (RULES.md §3)."""
     config.validate()
-    count = config.seat_count
+    count = len(config.starting_stacks)
     antes, dead = config.per_seat(config.antes), config.per_seat(config.dead)
     blinds, posts = config.per_seat(config.blinds_or_straddles), config.per_seat(config.live_posts)
     plan: list[tuple[int, str, int]] = []
