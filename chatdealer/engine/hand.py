@@ -10,6 +10,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 import msgspec
+from msgspec.structs import replace
 
 from chatdealer.cards import CARD_NAMES as _CARD_NAMES
 from chatdealer.cards import check_in_deck, check_unique, format_cards
@@ -131,7 +132,7 @@ class Hand(Stored, kw_only=True):
         """The pots as they stand, bets of the current round not yet gathered."""
         folded, all_in = self.folded, self.all_in
         count = len(folded)
-        for seat in range(count):
+        for seat in range(count if True in all_in else 0):
             if all_in[seat] and not folded[seat]:
                 break
         else:  # nobody all-in: one pot, open to everyone still in
@@ -433,16 +434,31 @@ class Hand(Stored, kw_only=True):
         """The value of each hand still in (or of `seats`), on the full board."""
         config = self.config
         rank = _RANK7[config.variant._value_, config.straight_beats_trips]
-        holes, board = self.holes, self.board
-        chosen = seats if seats is not None else [not folded for folded in self.folded]
-        return {seat: rank(*holes[seat], *board) for seat, wanted in enumerate(chosen) if wanted}
+        holes = self.holes
+        b1, b2, b3, b4, b5 = self.board
+        values: dict[int, int] = {}
+        if seats is None:
+            for seat, folded in enumerate(self.folded):
+                if not folded:
+                    first, second = holes[seat]
+                    values[seat] = rank(first, second, b1, b2, b3, b4, b5)
+        else:
+            for seat, wanted in enumerate(seats):
+                if wanted:
+                    first, second = holes[seat]
+                    values[seat] = rank(first, second, b1, b2, b3, b4, b5)
+        return values
 
     def _can_win(self, seat: int, values: dict[int, int], pots: list[Pot]) -> bool:
+        """Whether `seat` ties or beats every hand shown so far in some pot it is in."""
         mine, shown = values[seat], self.shown
         for pot in pots:
-            if seat in pot.eligible:
-                best = max((values[o] for o in pot.eligible if shown[o]), default=-1)
-                if mine >= best:
+            eligible = pot.eligible
+            if seat in eligible:
+                for other in eligible:
+                    if shown[other] and values[other] > mine:
+                        break
+                else:
                     return True
         return False
 
@@ -466,13 +482,14 @@ class Hand(Stored, kw_only=True):
         if self.phase is not _SHOWDOWN:
             return out
         pots = self.pots() if pots is None else pots
+        # Each show or muck moves the showdown on by one seat; the last one settles the hand.
+        waiting = self.showdown_order[self.showdown_next :]
         if len(self.board) < 5:
-            while self.phase is _SHOWDOWN:
-                self._show_or_muck(self.showdown_seat, True, out, pots)
+            for seat in waiting:
+                self._show_or_muck(seat, True, out, pots)
             return out
         values = self._values()
-        while self.phase is _SHOWDOWN:
-            seat = self.showdown_seat
+        for seat in waiting:
             self._show_or_muck(seat, self._can_win(seat, values, pots), out, pots, values)
         return out
 
@@ -488,8 +505,8 @@ class Hand(Stored, kw_only=True):
         if show:
             self.shown[seat] = True
             first, second = self.holes[seat]
-            self.actions.append(_SHOWS[seat] + _CARD_NAMES[first] + _CARD_NAMES[second])
-            events.append(HandShown(seat, tuple(self.holes[seat])))
+            self.actions.append(f"{_SHOWS[seat]}{_CARD_NAMES[first]}{_CARD_NAMES[second]}")
+            events.append(HandShown(seat, (first, second)))
         else:
             self.mucked[seat] = True
             self.actions.append(f"p{seat + 1} sm")
@@ -512,16 +529,15 @@ class Hand(Stored, kw_only=True):
             values = self._values(shown) if any(shown) else {}
         else:
             values = {seat: value for seat, value in values.items() if shown[seat]}
-        awards: list[PotAwarded] = []
+        stacks, won = self.stacks, self.won
         for index in range(len(pots) - 1, -1, -1):
             pot = pots[index]
             winners, value = winners_of(pot, values)
             shares = split(pot.amount, winners)
             for seat, chips in shares:
-                self.stacks[seat] += chips
-                self.won[seat] += chips
-            awards.append(PotAwarded(index, pot.amount, tuple(shares), value))
-        events.extend(awards)
+                stacks[seat] += chips
+                won[seat] += chips
+            events.append(PotAwarded(index, pot.amount, tuple(shares), value))
         self.phase = _COMPLETE
         self.actor = -1
         events.append(HandEnded(tuple(self.stacks)))
@@ -540,37 +556,44 @@ def deal_hand(
     config: HandConfig, deck: list[int], *, manual_showdown: bool = False
 ) -> tuple[Hand, list[Event]]:
     """A new hand from `deck` (dealing order), with the events of its opening."""
-    plan = _plan_for(config)
-    count = len(config.starting_stacks)
+    opening = _opening_for(config)
+    count = len(opening.stacks)
     if len(deck) < 2 * count + 8:
         raise ConfigError(f"{count} players need a deck of at least {2 * count + 8} cards")
     if len(set(deck)) != len(deck):
         check_unique(deck)
-    if plan.lowest_card and min(deck) < plan.lowest_card:
+    if opening.lowest_card and min(deck) < opening.lowest_card:
         check_in_deck(deck, config.variant.deck)
+    events: list[Event] = list(opening.posted)
+    holes: list[list[int]] = []
+    actions: list[str] = []
+    names, dealt_to = _CARD_NAMES, _DEALT_TO
+    for seat in range(count):
+        first, second = deck[seat], deck[count + seat]
+        holes.append([first, second])
+        actions.append(f"{dealt_to[seat]}{names[first]}{names[second]}")
+        events.append(HoleCardsDealt(seat, (first, second)))
     hand = Hand(
         config=config,
         deck=list(deck),
-        holes=[[deck[seat], deck[count + seat]] for seat in range(count)],
+        holes=holes,
         dealt=2 * count,
-        stacks=list(config.starting_stacks),
-        bets=[0] * count,
-        contributed=[0] * count,
+        stacks=list(opening.stacks),
+        bets=list(opening.bets),
+        contributed=list(opening.contributed),
+        dead_money=opening.dead_money,
         folded=[False] * count,
-        all_in=[False] * count,
+        all_in=list(opening.all_in),
+        actor=opening.actor,
         shown=[False] * count,
         mucked=[False] * count,
         won=[0] * count,
         manual_showdown=manual_showdown,
-        round=_preflop_round(config, plan.level, count),
+        round=replace(opening.round, acted=[False] * count, acted_level=[0] * count),
+        actions=actions,
     )
-    events: list[Event] = []
-    _post_forced_bets(hand, plan, events)
-    names, dealt_to = _CARD_NAMES, _DEALT_TO
-    for seat, (first, second) in enumerate(hand.holes):
-        hand.actions.append(dealt_to[seat] + names[first] + names[second])
-        events.append(HoleCardsDealt(seat, (first, second)))
-    hand._begin_round(plan.first_to_act, events)
+    if opening.actor < 0:  # nobody can act: the forced bets put everyone but one all-in
+        hand._begin_round(opening.first_to_act, events)
     return hand, events
 
 
@@ -587,33 +610,77 @@ def _preflop_round(config: HandConfig, level: int, count: int) -> RoundState:
     )
 
 
-class _ForcedBets(msgspec.Struct, frozen=True):
-    """The forced bets of a configuration, per seat, worked out once per configuration."""
+class _Opening(msgspec.Struct, frozen=True):
+    """A hand of one configuration once the forced bets are in and before any card is dealt.
 
-    posts: tuple[tuple[int, str, int], ...]  # (seat, kind, amount) in posting order
-    level: int  # the bet to call pre-flop, as the blinds were meant to be (RULES.md §10)
+    It is the same every deal, so it is worked out once per configuration and copied.
+    """
+
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    contributed: tuple[int, ...]
+    dead_money: int
+    all_in: tuple[bool, ...]
+    posted: tuple[ForcedBetPosted, ...]  # frozen events, shared by every hand of the config
+    round: RoundState  # a template: each hand gets its own copy with its own lists
     first_to_act: int
+    actor: int  # who acts first, or -1 when nobody can (then each deal works it out)
     lowest_card: int  # the deck's lowest card: a short deck starts at the sixes
 
 
-_PLANS: dict[int, tuple[HandConfig, _ForcedBets]] = {}
+_OPENINGS: dict[int, tuple[HandConfig, _Opening]] = {}
 
 
-def _plan_for(config: HandConfig) -> _ForcedBets:
-    """The plan of a configuration, remembered by identity: a table reuses one config object
-    hand after hand, and hashing every field each deal would cost more than the plan."""
-    known = _PLANS.get(id(config))
+def _opening_for(config: HandConfig) -> _Opening:
+    """The opening of a configuration, remembered by identity: a table reuses one config object
+    hand after hand, and hashing every field each deal would cost more than the opening."""
+    known = _OPENINGS.get(id(config))
     if known is not None and known[0] is config:
         return known[1]
-    if len(_PLANS) > 1024:
-        _PLANS.clear()
-    plan = _plan(config)
-    _PLANS[id(config)] = (config, plan)
-    return plan
+    if len(_OPENINGS) > 1024:
+        _OPENINGS.clear()
+    opening = _opening(config)
+    _OPENINGS[id(config)] = (config, opening)
+    return opening
 
 
-def _plan(config: HandConfig) -> _ForcedBets:
-    """Antes first, then dead money, then the live blinds and posts (RULES.md §3)."""
+def _opening(config: HandConfig) -> _Opening:
+    """Post the forced bets on a hand without cards and keep what they leave."""
+    posts, level, first_to_act = _forced_bets(config)
+    count = len(config.starting_stacks)
+    hand = Hand(
+        config=config,
+        deck=[],
+        holes=[],
+        stacks=list(config.starting_stacks),
+        bets=[0] * count,
+        contributed=[0] * count,
+        folded=[False] * count,
+        all_in=[False] * count,
+        round=_preflop_round(config, level, count),
+    )
+    posted: list[ForcedBetPosted] = []
+    _post_forced_bets(hand, posts, posted)
+    return _Opening(
+        stacks=tuple(hand.stacks),
+        bets=tuple(hand.bets),
+        contributed=tuple(hand.contributed),
+        dead_money=hand.dead_money,
+        all_in=tuple(hand.all_in),
+        posted=tuple(posted),
+        round=hand.round,
+        first_to_act=first_to_act,
+        actor=hand._next_actor(first_to_act),
+        lowest_card=config.variant.deck.lowest_rank * 4,
+    )
+
+
+def _forced_bets(config: HandConfig) -> tuple[list[tuple[int, str, int]], int, int]:
+    """Antes first, then dead money, then the live blinds and posts (RULES.md §3).
+
+    Returns the posts as (seat, kind, amount) in posting order, the bet to call pre-flop as the
+    blinds were meant to be (RULES.md §10), and the first seat to act.
+    """
     config.validate()
     count = len(config.starting_stacks)
     antes, dead = config.per_seat(config.antes), config.per_seat(config.dead)
@@ -630,14 +697,15 @@ def _plan(config: HandConfig) -> _ForcedBets:
     top = max(blinds)
     first = 0 if top == 0 else (count - blinds[::-1].index(top)) % count
     level = max(b + p for b, p in zip(blinds, posts, strict=True))
-    lowest = config.variant.deck.lowest_rank * 4
-    return _ForcedBets(tuple(p for p in plan if p[2]), level, first, lowest)
+    return [p for p in plan if p[2]], level, first
 
 
-def _post_forced_bets(hand: Hand, plan: _ForcedBets, events: list[Event]) -> None:
+def _post_forced_bets(
+    hand: Hand, posts: list[tuple[int, str, int]], events: list[ForcedBetPosted]
+) -> None:
     trimming = hand.config.ante_trimming
     stacks = hand.stacks
-    for seat, kind, owed in plan.posts:
+    for seat, kind, owed in posts:
         paid = min(owed, stacks[seat])
         if not paid:
             continue
