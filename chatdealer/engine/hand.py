@@ -137,8 +137,7 @@ class Hand(Stored, kw_only=True):
                 break
         else:  # nobody all-in: one pot, open to everyone still in
             total = sum(self.contributed) - sum(self.bets) + self.dead_money
-            eligible = tuple([seat for seat in range(count) if not folded[seat]])
-            return [Pot(total, eligible)] if total else []
+            return [Pot(total, _live_seats(folded))] if total else []
         gathered = [c - b for c, b in zip(self.contributed, self.bets, strict=True)]
         return build_pots(gathered, self.in_hand(), self.dead_money)
 
@@ -354,15 +353,17 @@ class Hand(Stored, kw_only=True):
         Returns True when a new betting round was opened on the next street.
         """
         self.actor = -1
-        self._return_uncalled(events)
-        self.bets = [0] * len(self.stacks)
+        bets = self.bets
+        if bets.count(self.round.level) < 2:  # else the top bet was called (none is higher)
+            self._return_uncalled(events)
+        self.bets = [0] * len(bets)
         pots = self.pots()  # they stand until the payout: no more bets after a showdown starts
         events.append(PotsChanged(tuple(pots)))
-        contenders = self.folded.count(False)
-        if contenders == 1:
+        if self.folded.count(False) == 1:
             self._settle(events, pots)
             return False
-        if self.street is _RIVER or not self._two_can_bet():
+        # With nobody all-in, the two or more players left can all still bet.
+        if self.street is _RIVER or (True in self.all_in and not self._two_can_bet()):
             self._begin_showdown(events, pots)
             return False
         self._deal_street(events)
@@ -395,14 +396,17 @@ class Hand(Stored, kw_only=True):
         """Burn a card and deal the next street."""
         street, size = _NEXT_STREET[self.street._value_]
         self.street = street
-        self.burned.append(self.deck[self.dealt])
-        start = self.dealt + 1
-        cards = self.deck[start : start + size]
+        deck, start = self.deck, self.dealt + 1
+        self.burned.append(deck[start - 1])
+        cards = deck[start : start + size]
         self.dealt = start + len(cards)
-        self.board.extend(cards)
-        names = _CARD_NAMES
-        self.actions.append("d db " + "".join([names[card] for card in cards]))
-        events.append(BoardDealt(street, tuple(cards), tuple(self.board)))
+        board = self.board
+        board.extend(cards)
+        names, text = _CARD_NAMES, "d db "
+        for card in cards:
+            text += names[card]
+        self.actions.append(text)
+        events.append(BoardDealt(street, tuple(cards), tuple(board)))
 
     # -- showdown ----------------------------------------------------------------------------
 
@@ -411,7 +415,8 @@ class Hand(Stored, kw_only=True):
         player left of the button (RULES.md §7)."""
         self.phase = _SHOWDOWN
         folded = self.folded
-        order = _ORDERS[len(folded)][max(self.round.aggressor, 0)]
+        aggressor = self.round.aggressor
+        order = _ORDERS[len(folded)][aggressor if aggressor > 0 else 0]
         self.showdown_order = [seat for seat in order if not folded[seat]]
         self.showdown_next = 0
         if not self.manual_showdown:
@@ -511,8 +516,8 @@ class Hand(Stored, kw_only=True):
             self.mucked[seat] = True
             self.actions.append(f"p{seat + 1} sm")
             events.append(HandMucked(seat))
-        self.showdown_next += 1
-        if self.showdown_next >= len(self.showdown_order):
+        after = self.showdown_next = self.showdown_next + 1
+        if after >= len(self.showdown_order):
             while len(self.board) < 5:
                 self._deal_street(events)
             self._settle(events, pots, values)
@@ -550,6 +555,16 @@ class Hand(Stored, kw_only=True):
 
 
 _last_legal: tuple[Hand, int, LegalActions] | None = None
+_LIVE_SEATS: dict[tuple[bool, ...], tuple[int, ...]] = {}
+
+
+def _live_seats(folded: list[bool]) -> tuple[int, ...]:
+    """The seats not folded, in order; remembered per pattern (at most 2**10 of them)."""
+    key = tuple(folded)
+    live = _LIVE_SEATS.get(key)
+    if live is None:
+        live = _LIVE_SEATS[key] = tuple([seat for seat, out in enumerate(folded) if not out])
+    return live
 
 
 def deal_hand(

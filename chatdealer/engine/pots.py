@@ -68,8 +68,16 @@ def winners_of(pot: Pot, values: dict[int, int]) -> tuple[list[int], int]:
     eligible = pot.eligible
     if len(eligible) == 1:
         return [eligible[0]], values.get(eligible[0], 0)
-    shown = [seat for seat in eligible if seat in values]
-    if not shown:
-        return list(pot.eligible), 0
-    best = max(values[seat] for seat in shown)
-    return [seat for seat in shown if values[seat] == best], best
+    winners: list[int] = []
+    best = 0
+    for seat in eligible:
+        value = values.get(seat)
+        if value is None:
+            continue
+        if not winners or value > best:
+            winners, best = [seat], value
+        elif value == best:
+            winners.append(seat)
+    if not winners:
+        return list(eligible), 0
+    return winners, best
