@@ -53,6 +53,13 @@ class RoundState(msgspec.Struct, kw_only=True):
     acted_level: list[int] = msgspec.field(default_factory=list)
 
 
+# For each table size and seat, the other seats in turn after it (a hot loop reads them).
+_OTHERS = {
+    count: tuple(tuple((seat + step) % count for step in range(1, count)) for seat in range(count))
+    for count in range(2, 11)
+}
+
+
 def legal_actions(
     structure: BettingStructure,
     round_: RoundState,
@@ -66,48 +73,43 @@ def legal_actions(
     """What `seat` may do now; `pot` counts every chip on the table (used by pot-limit)."""
     stack, bet, level = stacks[seat], bets[seat], round_.level
     to_call = level - bet
-    reason: str | None = None
     if stack <= to_call:
-        to_call = stack
-        reason = "covered"
+        return _closed(seat, stack, "covered", level, stack, bet)
+    for other in _OTHERS[len(stacks)][seat]:
+        if not (folded[other] or all_in[other]) and stacks[other] + bets[other] > level:
+            break
     else:
-        for other, chips in enumerate(stacks):
-            if (
-                other != seat
-                and chips + bets[other] > level
-                and not (folded[other] or all_in[other])
-            ):
-                break
-        else:
-            reason = "nobody_to_raise"
-    if reason is None:
-        acted = round_.acted[seat]
-        if structure is _FIXED_LIMIT:
-            if round_.raises >= FIXED_LIMIT_CAP:
-                reason = "capped"
-            elif acted and round_.full_level <= round_.acted_level[seat]:
-                reason = "not_reopened"
-        elif acted and level - round_.acted_level[seat] < round_.raise_size:
-            reason = "not_reopened"
-    low: int | None = None
-    high: int | None = None
-    if reason is None:
-        all_in_to = bet + stack
-        if structure is _FIXED_LIMIT:
-            low = round_.full_level + round_.raise_size
-            if low > all_in_to:
-                low = all_in_to
-            high = low
-        else:
-            low = level + round_.raise_size
-            if low > all_in_to:
-                low = all_in_to
-            high = all_in_to
-            if structure is _POT_LIMIT:
-                high = max(low, min(level + pot + (level - bet), all_in_to))
+        return _closed(seat, to_call, "nobody_to_raise", level, stack, bet)
+    all_in_to = bet + stack
+    if structure is _FIXED_LIMIT:
+        if round_.raises >= FIXED_LIMIT_CAP:
+            return _closed(seat, to_call, "capped", level, stack, bet)
+        if round_.acted[seat] and round_.full_level <= round_.acted_level[seat]:
+            return _closed(seat, to_call, "not_reopened", level, stack, bet)
+        low = round_.full_level + round_.raise_size
+        if low > all_in_to:
+            low = all_in_to
+        high = low
+    else:
+        if round_.acted[seat] and level - round_.acted_level[seat] < round_.raise_size:
+            return _closed(seat, to_call, "not_reopened", level, stack, bet)
+        low = level + round_.raise_size
+        if low > all_in_to:
+            low = all_in_to
+        high = all_in_to
+        if structure is _POT_LIMIT:
+            high = max(low, min(level + pot + (level - bet), all_in_to))
     facing = to_call > 0
     return LegalActions(
-        seat, to_call, facing, not facing, facing, low, high, reason, level, stack, bet
+        seat, to_call, facing, not facing, facing, low, high, None, level, stack, bet
+    )
+
+
+def _closed(seat: int, to_call: int, reason: str, level: int, stack: int, bet: int) -> LegalActions:
+    """The moves of a player who may not raise, and why (a refusal code)."""
+    facing = to_call > 0
+    return LegalActions(
+        seat, to_call, facing, not facing, facing, None, None, reason, level, stack, bet
     )
 
 
