@@ -1,7 +1,8 @@
 """The betting round: who acts, what they may do, and what a bet or raise must be (RULES.md §4-5).
 
-`LegalActions` is what a prompt shows the player to act; `check_raise` is the one place that
-decides whether an amount is a legal bet or raise, so the engine and every interface agree.
+`LegalActions` is what a prompt shows the player to act, worked out by `Hand.legal_actions`
+from the round kept here; `check_raise` is the one place that decides whether an amount is a
+legal bet or raise, so the engine and every interface agree.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from chatdealer.engine.refusals import IllegalAction
 FIXED_LIMIT_CAP = 4  # a bet and three raises; pre-flop the big blind is the first bet [001]
 # Enum members as module constants: reading one off its class goes through a slow class hook.
 _FIXED_LIMIT = BettingStructure.FIXED_LIMIT
-_POT_LIMIT = BettingStructure.POT_LIMIT
 
 
 class LegalActions(msgspec.Struct, frozen=True, gc=False):
@@ -54,58 +54,15 @@ class RoundState(msgspec.Struct, kw_only=True):
 
 
 # For each table size and seat, the other seats in turn after it (a hot loop reads them).
-_OTHERS = {
+OTHER_SEATS = {
     count: tuple(tuple((seat + step) % count for step in range(1, count)) for seat in range(count))
     for count in range(2, 11)
 }
 
 
-def legal_actions(
-    structure: BettingStructure,
-    round_: RoundState,
-    seat: int,
-    stacks: list[int],
-    bets: list[int],
-    folded: list[bool],
-    all_in: list[bool],
-    pot: int,
+def closed_to_raise(
+    seat: int, to_call: int, reason: str, level: int, stack: int, bet: int
 ) -> LegalActions:
-    """What `seat` may do now; `pot` counts every chip on the table (used by pot-limit)."""
-    stack, bet, level = stacks[seat], bets[seat], round_.level
-    to_call = level - bet
-    if stack <= to_call:
-        return _closed(seat, stack, "covered", level, stack, bet)
-    for other in _OTHERS[len(stacks)][seat]:
-        if not (folded[other] or all_in[other]) and stacks[other] + bets[other] > level:
-            break
-    else:
-        return _closed(seat, to_call, "nobody_to_raise", level, stack, bet)
-    all_in_to = bet + stack
-    if structure is _FIXED_LIMIT:
-        if round_.raises >= FIXED_LIMIT_CAP:
-            return _closed(seat, to_call, "capped", level, stack, bet)
-        if round_.acted[seat] and round_.full_level <= round_.acted_level[seat]:
-            return _closed(seat, to_call, "not_reopened", level, stack, bet)
-        low = round_.full_level + round_.raise_size
-        if low > all_in_to:
-            low = all_in_to
-        high = low
-    else:
-        if round_.acted[seat] and level - round_.acted_level[seat] < round_.raise_size:
-            return _closed(seat, to_call, "not_reopened", level, stack, bet)
-        low = level + round_.raise_size
-        if low > all_in_to:
-            low = all_in_to
-        high = all_in_to
-        if structure is _POT_LIMIT:
-            high = max(low, min(level + pot + (level - bet), all_in_to))
-    facing = to_call > 0
-    return LegalActions(
-        seat, to_call, facing, not facing, facing, low, high, None, level, stack, bet
-    )
-
-
-def _closed(seat: int, to_call: int, reason: str, level: int, stack: int, bet: int) -> LegalActions:
     """The moves of a player who may not raise, and why (a refusal code)."""
     facing = to_call > 0
     return LegalActions(

@@ -14,8 +14,14 @@ from msgspec.structs import replace
 
 from chatdealer.cards import CARD_NAMES as _CARD_NAMES
 from chatdealer.cards import check_in_deck, check_unique, format_cards
-from chatdealer.engine.betting import LegalActions, RoundState, check_raise
-from chatdealer.engine.betting import legal_actions as betting_legal_actions
+from chatdealer.engine.betting import (
+    FIXED_LIMIT_CAP,
+    OTHER_SEATS,
+    LegalActions,
+    RoundState,
+    check_raise,
+    closed_to_raise,
+)
 from chatdealer.engine.config import BettingStructure, ConfigError, HandConfig, Variant
 from chatdealer.engine.events import (
     ActionTaken,
@@ -142,24 +148,49 @@ class Hand(Stored, kw_only=True):
         return build_pots(gathered, self.in_hand(), self.dead_money)
 
     def legal_actions(self) -> LegalActions:
-        """What the player to act may do now (see `betting.legal_actions`).
+        """What the player to act may do now (RULES.md §4-5): the one place that decides.
 
         The answer is remembered for this hand and action sequence (every action moves it on):
-        a prompt asks, then the raise asks again."""
+        a prompt asks, then the raise asks again. Worked out inline, as it runs before every
+        action."""
         global _last_legal
-        actor = self.actor
-        if self.phase is not _BETTING or actor < 0:
+        seat = self.actor
+        if self.phase is not _BETTING or seat < 0:
             raise IllegalAction("hand_over" if self.is_complete else "showdown_now")
+        stacks, bets, round_ = self.stacks, self.bets, self.round
+        stack, bet, level = stacks[seat], bets[seat], round_.level
+        to_call = level - bet
+        if stack <= to_call:
+            return closed_to_raise(seat, stack, "covered", level, stack, bet)
+        folded, all_in = self.folded, self.all_in
+        for other in OTHER_SEATS[len(stacks)][seat]:
+            if not (folded[other] or all_in[other]) and stacks[other] + bets[other] > level:
+                break
+        else:
+            return closed_to_raise(seat, to_call, "nobody_to_raise", level, stack, bet)
+        all_in_to = bet + stack
         structure = self.config.structure
-        legal = betting_legal_actions(
-            structure,
-            self.round,
-            actor,
-            self.stacks,
-            self.bets,
-            self.folded,
-            self.all_in,
-            self.pot_total() if structure is _POT_LIMIT else 0,
+        if structure is _FIXED_LIMIT:
+            if round_.raises >= FIXED_LIMIT_CAP:
+                return closed_to_raise(seat, to_call, "capped", level, stack, bet)
+            if round_.acted[seat] and round_.full_level <= round_.acted_level[seat]:
+                return closed_to_raise(seat, to_call, "not_reopened", level, stack, bet)
+            low = round_.full_level + round_.raise_size
+            if low > all_in_to:
+                low = all_in_to
+            high = low
+        else:
+            if round_.acted[seat] and level - round_.acted_level[seat] < round_.raise_size:
+                return closed_to_raise(seat, to_call, "not_reopened", level, stack, bet)
+            low = level + round_.raise_size
+            if low > all_in_to:
+                low = all_in_to
+            high = all_in_to
+            if structure is _POT_LIMIT:  # the pot counts every chip on the table
+                high = max(low, min(level + self.pot_total() + (level - bet), all_in_to))
+        facing = to_call > 0
+        legal = LegalActions(
+            seat, to_call, facing, not facing, facing, low, high, None, level, stack, bet
         )
         _last_legal = (self, self.sequence, legal)
         return legal
