@@ -144,7 +144,11 @@ class Hand(Stored, kw_only=True):
         else:  # nobody all-in: one pot, open to everyone still in
             total = sum(self.contributed) - sum(self.bets) + self.dead_money
             return [Pot(total, _live_seats(folded))] if total else []
-        gathered = [c - b for c, b in zip(self.contributed, self.bets, strict=True)]
+        bets = self.bets
+        if bets.count(0) == count:  # bets gathered: what each put in is in the pots
+            gathered = self.contributed
+        else:
+            gathered = [c - b for c, b in zip(self.contributed, bets, strict=True)]
         return build_pots(gathered, self.in_hand(), self.dead_money)
 
     def legal_actions(self) -> LegalActions:
@@ -328,7 +332,7 @@ class Hand(Stored, kw_only=True):
         if folded[seat] and folded.count(False) == 1:
             self._end_round(events)
             return
-        actor = self.actor = self._next_actor(seat + 1, mover=seat)
+        actor = self.actor = self._next_actor(seat + 1, seat)
         if actor < 0 and self._end_round(events):
             self._begin_round(0, events)
 
@@ -351,13 +355,13 @@ class Hand(Stored, kw_only=True):
         """
         folded, all_in, bets = self.folded, self.all_in, self.bets
         round_ = self.round
-        acted, level = round_.acted, round_.level
+        level = round_.level
         for seat in _ORDERS[len(folded)][start]:
             if folded[seat] or all_in[seat]:
                 continue
             if bets[seat] < level:
                 return seat
-            if not acted[seat]:
+            if not round_.acted[seat]:
                 if mover >= 0 and not folded[mover] and not all_in[mover]:
                     return seat
                 for other, out in enumerate(folded):

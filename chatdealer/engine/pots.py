@@ -20,17 +20,18 @@ class Pot(msgspec.Struct, frozen=True, array_like=True, gc=False):
 
 def build_pots(contributed: Sequence[int], in_hand: Sequence[bool], dead: int = 0) -> list[Pot]:
     """The pots from each seat's live contributions; seats listed in position order."""
-    levels = sorted({contributed[seat] for seat, live in enumerate(in_hand) if live})
+    live = [seat for seat, alive in enumerate(in_hand) if alive]
+    levels = sorted({contributed[seat] for seat in live})
     pots: list[Pot] = []
+    eligible = tuple(live)  # every live player reached the lowest level
     previous = 0
     for level in levels:
         amount = 0
         for chips in contributed:
             if chips > previous:
                 amount += (chips if chips < level else level) - previous
-        eligible = tuple(
-            [seat for seat, live in enumerate(in_hand) if live and contributed[seat] >= level]
-        )
+        if level != levels[0]:  # the players who stopped at the level below are out
+            eligible = tuple([seat for seat in eligible if contributed[seat] >= level])
         if pots and pots[-1].eligible == eligible:
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
         else:
