@@ -237,8 +237,7 @@ class Hand(Stored, kw_only=True):
                     raise IllegalAction(legal.closed_reason or "capped")
             if amount is None:
                 raise IllegalAction("minimum_raise", minimum=legal.min_raise_to or 0)
-            check_raise(legal, amount, self.config.structure)
-            return self._raise_to(seat, amount)
+            return self.raise_to(seat, amount)
         raise IllegalAction("unknown_action", action=action)
 
     def fold(self, seat: int) -> list[Event]:
@@ -275,24 +274,11 @@ class Hand(Stored, kw_only=True):
         return events
 
     def raise_to(self, seat: int, amount: int) -> list[Event]:
+        """Bet or raise to `amount`, a total for this round."""
         if seat != self.actor or self.phase is not _BETTING:
             self._check_turn(seat)
-        check_raise(self._legal_now(), amount, self.config.structure)
-        return self._raise_to(seat, amount)
-
-    def _check_turn(self, seat: int) -> None:
-        if seat == self.actor and self.phase is _BETTING:
-            return
-        if self.is_complete:
-            raise IllegalAction("hand_over")
-        if self.phase is _SHOWDOWN:
-            raise IllegalAction("showdown_now")
-        if not 0 <= seat < self.seat_count or self.folded[seat]:
-            raise IllegalAction("not_in_hand")
-        raise IllegalAction("not_your_turn", player=self.config.name_of(self.actor))
-
-    def _raise_to(self, seat: int, amount: int) -> list[Event]:
-        """Bet or raise to `amount`, already checked against the rules."""
+        structure = self.config.structure
+        check_raise(self._legal_now(), amount, structure)
         round_, stacks, bets = self.round, self.stacks, self.bets
         previous = round_.level
         added = amount - bets[seat]
@@ -301,7 +287,7 @@ class Hand(Stored, kw_only=True):
         self.contributed[seat] += added
         if not left:
             self.all_in[seat] = True
-        if self.config.structure is _FIXED_LIMIT:
+        if structure is _FIXED_LIMIT:
             if 2 * (amount - round_.full_level) >= round_.raise_size:
                 round_.full_level = amount
                 round_.raises += 1
@@ -314,6 +300,17 @@ class Hand(Stored, kw_only=True):
         events: list[Event] = [ActionTaken(seat, action, amount, added, not left)]
         self._after_action(seat, events)
         return events
+
+    def _check_turn(self, seat: int) -> None:
+        if seat == self.actor and self.phase is _BETTING:
+            return
+        if self.is_complete:
+            raise IllegalAction("hand_over")
+        if self.phase is _SHOWDOWN:
+            raise IllegalAction("showdown_now")
+        if not 0 <= seat < self.seat_count or self.folded[seat]:
+            raise IllegalAction("not_in_hand")
+        raise IllegalAction("not_your_turn", player=self.config.name_of(self.actor))
 
     def _put_in(self, seat: int, chips: int) -> None:
         self.stacks[seat] -= chips
@@ -566,7 +563,7 @@ class Hand(Stored, kw_only=True):
         """
         shown = self.shown
         if values is None:
-            values = self._values(shown) if any(shown) else {}
+            values = self._values(shown) if True in shown else {}
         else:
             values = {seat: value for seat, value in values.items() if shown[seat]}
         stacks, won = self.stacks, self.won
