@@ -639,7 +639,7 @@ def deal_hand(
         round=replace(opening.round, acted=[False] * count, acted_level=[0] * count),
         actions=actions,
     )
-    if opening.actor < 0:  # nobody can act: the forced bets put everyone but one all-in
+    if opening.actor < 0:  # the forced bets left at most one player with chips to act
         hand._begin_round(opening.first_to_act, events)
     return hand, events
 
