@@ -1,7 +1,8 @@
 """The betting round: who acts, what they may do, and what a bet or raise must be (RULES.md §4-5).
 
-`LegalActions` is what a prompt shows the player to act; `check_raise` is the one place that
-decides whether an amount is a legal bet or raise, so the engine and every interface agree.
+`LegalActions` is what a prompt shows the player to act, worked out by `Hand.legal_actions`
+from the round kept here; `check_raise` is the one place that decides whether an amount is a
+legal bet or raise, so the engine and every interface agree.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from chatdealer.engine.config import BettingStructure
 from chatdealer.engine.refusals import IllegalAction
 
 FIXED_LIMIT_CAP = 4  # a bet and three raises; pre-flop the big blind is the first bet [001]
+# Enum members as module constants: reading one off its class goes through a slow class hook.
+_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
 
 
 class LegalActions(msgspec.Struct, frozen=True, gc=False):
@@ -50,61 +53,20 @@ class RoundState(msgspec.Struct, kw_only=True):
     acted_level: list[int] = msgspec.field(default_factory=list)
 
 
-def legal_actions(
-    structure: BettingStructure,
-    round_: RoundState,
-    seat: int,
-    stacks: list[int],
-    bets: list[int],
-    folded: list[bool],
-    all_in: list[bool],
-    pot: int,
+# For each table size and seat, the other seats in turn after it (a hot loop reads them).
+OTHER_SEATS = {
+    count: tuple(tuple((seat + step) % count for step in range(1, count)) for seat in range(count))
+    for count in range(2, 11)
+}
+
+
+def closed_to_raise(
+    seat: int, to_call: int, reason: str, level: int, stack: int, bet: int
 ) -> LegalActions:
-    """What `seat` may do now; `pot` counts every chip on the table (used by pot-limit)."""
-    stack, bet, level = stacks[seat], bets[seat], round_.level
-    to_call = level - bet
-    reason: str | None = None
-    if stack <= to_call:
-        to_call = stack
-        reason = "covered"
-    else:
-        for other, chips in enumerate(stacks):
-            if (
-                other != seat
-                and chips + bets[other] > level
-                and not (folded[other] or all_in[other])
-            ):
-                break
-        else:
-            reason = "nobody_to_raise"
-    if reason is None:
-        acted = round_.acted[seat]
-        if structure is BettingStructure.FIXED_LIMIT:
-            if round_.raises >= FIXED_LIMIT_CAP:
-                reason = "capped"
-            elif acted and round_.full_level <= round_.acted_level[seat]:
-                reason = "not_reopened"
-        elif acted and level - round_.acted_level[seat] < round_.raise_size:
-            reason = "not_reopened"
-    low: int | None = None
-    high: int | None = None
-    if reason is None:
-        all_in_to = bet + stack
-        if structure is BettingStructure.FIXED_LIMIT:
-            low = round_.full_level + round_.raise_size
-            if low > all_in_to:
-                low = all_in_to
-            high = low
-        else:
-            low = level + round_.raise_size
-            if low > all_in_to:
-                low = all_in_to
-            high = all_in_to
-            if structure is BettingStructure.POT_LIMIT:
-                high = max(low, min(level + pot + (level - bet), all_in_to))
+    """The moves of a player who may not raise, and why (a refusal code)."""
     facing = to_call > 0
     return LegalActions(
-        seat, to_call, facing, not facing, facing, low, high, reason, level, stack, bet
+        seat, to_call, facing, not facing, facing, None, None, reason, level, stack, bet
     )
 
 
@@ -114,7 +76,7 @@ def check_raise(legal: LegalActions, amount: int, structure: BettingStructure) -
         raise IllegalAction(legal.closed_reason or "capped")
     if amount <= legal.current_bet:
         raise IllegalAction("not_more_than_bet", current=legal.current_bet)
-    if structure is BettingStructure.FIXED_LIMIT and amount != legal.min_raise_to:
+    if structure is _FIXED_LIMIT and amount != legal.min_raise_to:
         what = "bet" if legal.current_bet == 0 else "raise"
         raise IllegalAction("fixed_amount", what=what, amount=legal.min_raise_to)
     if amount < legal.min_raise_to:

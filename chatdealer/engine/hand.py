@@ -10,11 +10,18 @@ from __future__ import annotations
 from enum import IntEnum
 
 import msgspec
+from msgspec.structs import replace
 
 from chatdealer.cards import CARD_NAMES as _CARD_NAMES
 from chatdealer.cards import check_in_deck, check_unique, format_cards
-from chatdealer.engine.betting import LegalActions, RoundState, check_raise
-from chatdealer.engine.betting import legal_actions as betting_legal_actions
+from chatdealer.engine.betting import (
+    FIXED_LIMIT_CAP,
+    OTHER_SEATS,
+    LegalActions,
+    RoundState,
+    check_raise,
+    closed_to_raise,
+)
 from chatdealer.engine.config import BettingStructure, ConfigError, HandConfig, Variant
 from chatdealer.engine.events import (
     ActionTaken,
@@ -50,10 +57,17 @@ class Phase(IntEnum):
     COMPLETE = 2
 
 
+# Enum members as module constants: reading one off its class goes through a slow class hook,
+# and hashing one runs Python code, so the look-up tables below are indexed by `_value_`.
 _BETTING = Phase.BETTING
+_SHOWDOWN = Phase.SHOWDOWN
 _COMPLETE = Phase.COMPLETE
+_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
 _POT_LIMIT = BettingStructure.POT_LIMIT
-_BOARD_SIZES = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
+_RIVER = Street.RIVER
+_TURN_VALUE = Street.TURN.value
+# From each street before the river: the next street and how many cards it deals.
+_NEXT_STREET = ((Street.FLOP, 3), (Street.TURN, 1), (Street.RIVER, 1))
 # PHH action strings by seat, made once: the log grows by one after every action.
 _FOLD = tuple(f"p{seat + 1} f" for seat in range(10))
 _CHECK_OR_CALL = tuple(f"p{seat + 1} cc" for seat in range(10))
@@ -62,11 +76,10 @@ _DEALT_TO = tuple(f"d dh p{seat + 1} " for seat in range(10))
 _SHOWS = tuple(f"p{seat + 1} sm " for seat in range(10))
 # The seven-card ranking of each variant and short-deck option, looked up once per showdown.
 _RANK7 = {
-    (variant, option): rank7_for(ranking_for(variant.deck, option))
+    (variant.value, option): rank7_for(ranking_for(variant.deck, option))
     for variant in Variant
     for option in (False, True)
 }
-_NEXT_STREET = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
 
 
 class Hand(Stored, kw_only=True):
@@ -125,31 +138,73 @@ class Hand(Stored, kw_only=True):
         """The pots as they stand, bets of the current round not yet gathered."""
         folded, all_in = self.folded, self.all_in
         count = len(folded)
-        for seat in range(count):
+        for seat in range(count if True in all_in else 0):
             if all_in[seat] and not folded[seat]:
                 break
         else:  # nobody all-in: one pot, open to everyone still in
             total = sum(self.contributed) - sum(self.bets) + self.dead_money
-            eligible = tuple([seat for seat in range(count) if not folded[seat]])
-            return [Pot(total, eligible)] if total else []
-        gathered = [c - b for c, b in zip(self.contributed, self.bets, strict=True)]
+            return [Pot(total, _live_seats(folded))] if total else []
+        bets = self.bets
+        if bets.count(0) == count:  # bets gathered: what each put in is in the pots
+            gathered = self.contributed
+        else:
+            gathered = [c - b for c, b in zip(self.contributed, bets, strict=True)]
         return build_pots(gathered, self.in_hand(), self.dead_money)
 
     def legal_actions(self) -> LegalActions:
-        """What the player to act may do now (see `betting.legal_actions`)."""
-        if self.phase is not _BETTING or self.actor < 0:
+        """What the player to act may do now (RULES.md §4-5): the one place that decides.
+
+        The answer is remembered for this hand and action sequence (every action moves it on):
+        a prompt asks, then the raise asks again. Worked out inline, as it runs before every
+        action."""
+        global _last_legal
+        seat = self.actor
+        if self.phase is not _BETTING or seat < 0:
             raise IllegalAction("hand_over" if self.is_complete else "showdown_now")
+        stacks, bets, round_ = self.stacks, self.bets, self.round
+        stack, bet, level = stacks[seat], bets[seat], round_.level
+        to_call = level - bet
+        if stack <= to_call:
+            return closed_to_raise(seat, stack, "covered", level, stack, bet)
+        folded, all_in = self.folded, self.all_in
+        for other in OTHER_SEATS[len(stacks)][seat]:
+            if not (folded[other] or all_in[other]) and stacks[other] + bets[other] > level:
+                break
+        else:
+            return closed_to_raise(seat, to_call, "nobody_to_raise", level, stack, bet)
+        all_in_to = bet + stack
         structure = self.config.structure
-        return betting_legal_actions(
-            structure,
-            self.round,
-            self.actor,
-            self.stacks,
-            self.bets,
-            self.folded,
-            self.all_in,
-            self.pot_total() if structure is _POT_LIMIT else 0,
+        if structure is _FIXED_LIMIT:
+            if round_.raises >= FIXED_LIMIT_CAP:
+                return closed_to_raise(seat, to_call, "capped", level, stack, bet)
+            if round_.acted[seat] and round_.full_level <= round_.acted_level[seat]:
+                return closed_to_raise(seat, to_call, "not_reopened", level, stack, bet)
+            low = round_.full_level + round_.raise_size
+            if low > all_in_to:
+                low = all_in_to
+            high = low
+        else:
+            if round_.acted[seat] and level - round_.acted_level[seat] < round_.raise_size:
+                return closed_to_raise(seat, to_call, "not_reopened", level, stack, bet)
+            low = level + round_.raise_size
+            if low > all_in_to:
+                low = all_in_to
+            high = all_in_to
+            if structure is _POT_LIMIT:  # the pot counts every chip on the table
+                high = max(low, min(level + self.pot_total() + (level - bet), all_in_to))
+        facing = to_call > 0
+        legal = LegalActions(
+            seat, to_call, facing, not facing, facing, low, high, None, level, stack, bet
         )
+        _last_legal = (self, self.sequence, legal)
+        return legal
+
+    def _legal_now(self) -> LegalActions:
+        """`legal_actions`, reusing the last answer when it was for this hand as it stands."""
+        remembered = _last_legal
+        if remembered is not None and remembered[0] is self and remembered[1] == self.sequence:
+            return remembered[2]
+        return self.legal_actions()
 
     # -- betting actions -------------------------------------------------------------------
 
@@ -163,82 +218,76 @@ class Hand(Stored, kw_only=True):
         if action == "fold":
             if to_call <= 0:
                 raise IllegalAction("no_need_to_fold")
-            return self._fold(seat)
+            return self.fold(seat)
         if action == "check":
             if to_call:
                 raise IllegalAction("cannot_check", to_call=to_call)
-            return self._check_or_call(seat, 0)
+            return self.check_or_call(seat)
         if action == "call":
             if not to_call:
                 raise IllegalAction("nothing_to_call")
-            return self._check_or_call(seat, to_call)
+            return self.check_or_call(seat)
         if action in ("bet", "raise", "allin"):
-            legal = self.legal_actions()
+            legal = self._legal_now()
             if action == "allin":
                 if legal.stack <= legal.to_call:
-                    return self._check_or_call(seat, to_call)
+                    return self.check_or_call(seat)
                 amount = legal.max_raise_to
                 if amount is None:
                     raise IllegalAction(legal.closed_reason or "capped")
             if amount is None:
                 raise IllegalAction("minimum_raise", minimum=legal.min_raise_to or 0)
-            check_raise(legal, amount, self.config.structure)
-            return self._raise_to(seat, amount)
+            return self.raise_to(seat, amount)
         raise IllegalAction("unknown_action", action=action)
 
     def fold(self, seat: int) -> list[Event]:
         if seat != self.actor or self.phase is not _BETTING:
             self._check_turn(seat)
-        if self.round.level <= self.bets[seat]:
+        bet = self.bets[seat]
+        if self.round.level <= bet:
             raise IllegalAction("no_need_to_fold")
-        return self._fold(seat)
-
-    def check_or_call(self, seat: int) -> list[Event]:
-        if seat != self.actor or self.phase is not _BETTING:
-            self._check_turn(seat)
-        to_call = self.round.level - self.bets[seat]
-        stack = self.stacks[seat]
-        return self._check_or_call(seat, to_call if to_call < stack else stack)
-
-    def raise_to(self, seat: int, amount: int) -> list[Event]:
-        if seat != self.actor or self.phase is not _BETTING:
-            self._check_turn(seat)
-        check_raise(self.legal_actions(), amount, self.config.structure)
-        return self._raise_to(seat, amount)
-
-    def _check_turn(self, seat: int) -> None:
-        if seat == self.actor and self.phase is _BETTING:
-            return
-        if self.is_complete:
-            raise IllegalAction("hand_over")
-        if self.phase is Phase.SHOWDOWN:
-            raise IllegalAction("showdown_now")
-        if not 0 <= seat < self.seat_count or self.folded[seat]:
-            raise IllegalAction("not_in_hand")
-        raise IllegalAction("not_your_turn", player=self.config.name_of(self.actor))
-
-    def _fold(self, seat: int) -> list[Event]:
         self.folded[seat] = True
         self.actions.append(_FOLD[seat])
-        events: list[Event] = [ActionTaken(seat, "fold", self.bets[seat], 0, False)]
+        events: list[Event] = [ActionTaken(seat, "fold", bet, 0, False)]
         self._after_action(seat, events)
         return events
 
-    def _check_or_call(self, seat: int, added: int) -> list[Event]:
+    def check_or_call(self, seat: int) -> list[Event]:
+        """Check, or call as much as the stack covers."""
+        if seat != self.actor or self.phase is not _BETTING:
+            self._check_turn(seat)
+        stacks, bets = self.stacks, self.bets
+        stack, to_call = stacks[seat], self.round.level - bets[seat]
+        added = to_call if to_call < stack else stack
         if added:
-            self._put_in(seat, added)
+            stacks[seat] = stack - added
+            bet = bets[seat] = bets[seat] + added
+            self.contributed[seat] += added
+            if added == stack:
+                self.all_in[seat] = True
+            event = ActionTaken(seat, "call", bet, added, added == stack)
+        else:
+            event = ActionTaken(seat, "check", bets[seat], 0, False)
         self.actions.append(_CHECK_OR_CALL[seat])
-        action = "call" if added else "check"
-        events: list[Event] = [ActionTaken(seat, action, self.bets[seat], added, self.all_in[seat])]
+        events: list[Event] = [event]
         self._after_action(seat, events)
         return events
 
-    def _raise_to(self, seat: int, amount: int) -> list[Event]:
-        round_ = self.round
+    def raise_to(self, seat: int, amount: int) -> list[Event]:
+        """Bet or raise to `amount`, a total for this round."""
+        if seat != self.actor or self.phase is not _BETTING:
+            self._check_turn(seat)
+        structure = self.config.structure
+        check_raise(self._legal_now(), amount, structure)
+        round_, stacks, bets = self.round, self.stacks, self.bets
         previous = round_.level
-        added = amount - self.bets[seat]
-        self._put_in(seat, added)
-        if self.config.structure is BettingStructure.FIXED_LIMIT:
+        added = amount - bets[seat]
+        left = stacks[seat] = stacks[seat] - added
+        bets[seat] = amount
+        self.contributed[seat] += added
+        if not left:
+            self.all_in[seat] = True
+        if structure is _FIXED_LIMIT:
             if 2 * (amount - round_.full_level) >= round_.raise_size:
                 round_.full_level = amount
                 round_.raises += 1
@@ -248,9 +297,20 @@ class Hand(Stored, kw_only=True):
         round_.aggressor = seat
         self.actions.append(_BET_OR_RAISE[seat] + str(amount))
         action = "bet" if previous == 0 else "raise"
-        events: list[Event] = [ActionTaken(seat, action, amount, added, self.all_in[seat])]
+        events: list[Event] = [ActionTaken(seat, action, amount, added, not left)]
         self._after_action(seat, events)
         return events
+
+    def _check_turn(self, seat: int) -> None:
+        if seat == self.actor and self.phase is _BETTING:
+            return
+        if self.is_complete:
+            raise IllegalAction("hand_over")
+        if self.phase is _SHOWDOWN:
+            raise IllegalAction("showdown_now")
+        if not 0 <= seat < self.seat_count or self.folded[seat]:
+            raise IllegalAction("not_in_hand")
+        raise IllegalAction("not_your_turn", player=self.config.name_of(self.actor))
 
     def _put_in(self, seat: int, chips: int) -> None:
         self.stacks[seat] -= chips
@@ -260,17 +320,17 @@ class Hand(Stored, kw_only=True):
             self.all_in[seat] = True
 
     def _after_action(self, seat: int, events: list[Event]) -> None:
+        """Pass the turn on, or close the round when nobody is left to act."""
         self.sequence += 1
         round_ = self.round
-        bets, folded = self.bets, self.folded
         round_.acted[seat] = True
-        round_.acted_level[seat] = bets[seat]
-        if folded.count(False) == 1:
+        round_.acted_level[seat] = self.bets[seat]
+        folded = self.folded
+        if folded[seat] and folded.count(False) == 1:
             self._end_round(events)
             return
-        # Whoever just acted and still has chips is someone else who can act.
-        self.actor = self._next_actor(seat + 1, mover=seat)
-        if self.actor < 0 and self._end_round(events):
+        actor = self.actor = self._next_actor(seat + 1, seat)
+        if actor < 0 and self._end_round(events):
             self._begin_round(0, events)
 
     def _two_can_bet(self) -> bool:
@@ -291,15 +351,15 @@ class Hand(Stored, kw_only=True):
         acted, can still act when it has chips left, which spares the search for another.
         """
         folded, all_in, bets = self.folded, self.all_in, self.bets
-        acted, level = self.round.acted, self.round.level
-        mover_can_act = mover >= 0 and not folded[mover] and not all_in[mover]
+        round_ = self.round
+        level = round_.level
         for seat in _ORDERS[len(folded)][start]:
             if folded[seat] or all_in[seat]:
                 continue
             if bets[seat] < level:
                 return seat
-            if not acted[seat]:
-                if mover_can_act:
+            if not round_.acted[seat]:
+                if mover >= 0 and not folded[mover] and not all_in[mover]:
                     return seat
                 for other, out in enumerate(folded):
                     if other != seat and not out and not all_in[other]:
@@ -325,27 +385,29 @@ class Hand(Stored, kw_only=True):
         Returns True when a new betting round was opened on the next street.
         """
         self.actor = -1
-        self._return_uncalled(events)
-        self.bets = [0] * self.seat_count
+        bets = self.bets
+        if bets.count(self.round.level) < 2:  # else the top bet was called (none is higher)
+            self._return_uncalled(events)
+        self.bets = [0] * len(bets)
         pots = self.pots()  # they stand until the payout: no more bets after a showdown starts
         events.append(PotsChanged(tuple(pots)))
-        contenders = self.folded.count(False)
-        if contenders == 1:
+        if self.folded.count(False) == 1:
             self._settle(events, pots)
             return False
-        if self.street is Street.RIVER or not self._two_can_bet():
+        # With nobody all-in, the two or more players left can all still bet.
+        if self.street is _RIVER or (True in self.all_in and not self._two_can_bet()):
             self._begin_showdown(events, pots)
             return False
-        self._deal_street(_NEXT_STREET[self.street], events)
+        self._deal_street(events)
         self._reset_round()
         return True
 
     def _reset_round(self) -> None:
-        config, count = self.config, self.seat_count
-        if config.structure is not BettingStructure.FIXED_LIMIT:
+        config, count = self.config, len(self.stacks)
+        if config.structure is not _FIXED_LIMIT:
             size = config.min_bet
         else:
-            size = config.big_bet if self.street.value >= Street.TURN.value else config.small_bet
+            size = config.big_bet if self.street._value_ >= _TURN_VALUE else config.small_bet
         self.round = RoundState(raise_size=size, acted=[False] * count, acted_level=[0] * count)
 
     def _return_uncalled(self, events: list[Event]) -> None:
@@ -362,25 +424,31 @@ class Hand(Stored, kw_only=True):
         self.all_in[seat] = self.stacks[seat] == 0
         events.append(BetReturned(seat, excess))
 
-    def _deal_street(self, street: Street, events: list[Event]) -> None:
+    def _deal_street(self, events: list[Event]) -> None:
+        """Burn a card and deal the next street."""
+        street, size = _NEXT_STREET[self.street._value_]
         self.street = street
-        self.burned.append(self.deck[self.dealt])
-        start = self.dealt + 1
-        cards = self.deck[start : start + _BOARD_SIZES[street]]
+        deck, start = self.deck, self.dealt + 1
+        self.burned.append(deck[start - 1])
+        cards = deck[start : start + size]
         self.dealt = start + len(cards)
-        self.board.extend(cards)
-        names = _CARD_NAMES
-        self.actions.append("d db " + "".join([names[card] for card in cards]))
-        events.append(BoardDealt(street, tuple(cards), tuple(self.board)))
+        board = self.board
+        board.extend(cards)
+        names, text = _CARD_NAMES, "d db "
+        for card in cards:
+            text += names[card]
+        self.actions.append(text)
+        events.append(BoardDealt(street, tuple(cards), tuple(board)))
 
     # -- showdown ----------------------------------------------------------------------------
 
     def _begin_showdown(self, events: list[Event], pots: list[Pot]) -> None:
         """Hands are shown in order: the last bettor of the final round first, else the first
         player left of the button (RULES.md §7)."""
-        self.phase = Phase.SHOWDOWN
+        self.phase = _SHOWDOWN
         folded = self.folded
-        order = _ORDERS[len(folded)][max(self.round.aggressor, 0)]
+        aggressor = self.round.aggressor
+        order = _ORDERS[len(folded)][aggressor if aggressor > 0 else 0]
         self.showdown_order = [seat for seat in order if not folded[seat]]
         self.showdown_next = 0
         if not self.manual_showdown:
@@ -389,7 +457,7 @@ class Hand(Stored, kw_only=True):
     @property
     def showdown_seat(self) -> int:
         """The seat that shows or mucks next, or -1."""
-        if self.phase is not Phase.SHOWDOWN or self.showdown_next >= len(self.showdown_order):
+        if self.phase is not _SHOWDOWN or self.showdown_next >= len(self.showdown_order):
             return -1
         return self.showdown_order[self.showdown_next]
 
@@ -402,22 +470,37 @@ class Hand(Stored, kw_only=True):
     def _values(self, seats: list[bool] | None = None) -> dict[int, int]:
         """The value of each hand still in (or of `seats`), on the full board."""
         config = self.config
-        rank = _RANK7[config.variant, config.straight_beats_trips]
-        holes, board = self.holes, self.board
-        chosen = seats if seats is not None else [not folded for folded in self.folded]
-        return {seat: rank(*holes[seat], *board) for seat, wanted in enumerate(chosen) if wanted}
+        rank = _RANK7[config.variant._value_, config.straight_beats_trips]
+        holes = self.holes
+        b1, b2, b3, b4, b5 = self.board
+        values: dict[int, int] = {}
+        if seats is None:
+            for seat, folded in enumerate(self.folded):
+                if not folded:
+                    first, second = holes[seat]
+                    values[seat] = rank(first, second, b1, b2, b3, b4, b5)
+        else:
+            for seat, wanted in enumerate(seats):
+                if wanted:
+                    first, second = holes[seat]
+                    values[seat] = rank(first, second, b1, b2, b3, b4, b5)
+        return values
 
     def _can_win(self, seat: int, values: dict[int, int], pots: list[Pot]) -> bool:
+        """Whether `seat` ties or beats every hand shown so far in some pot it is in."""
         mine, shown = values[seat], self.shown
         for pot in pots:
-            if seat in pot.eligible:
-                best = max((values[o] for o in pot.eligible if shown[o]), default=-1)
-                if mine >= best:
+            eligible = pot.eligible
+            if seat in eligible:
+                for other in eligible:
+                    if shown[other] and values[other] > mine:
+                        break
+                else:
                     return True
         return False
 
     def show_or_muck(self, seat: int, *, show: bool) -> list[Event]:
-        if self.phase is not Phase.SHOWDOWN:
+        if self.phase is not _SHOWDOWN:
             raise IllegalAction("hand_over" if self.is_complete else "not_showdown")
         expected = self.showdown_seat
         if seat != expected:
@@ -433,16 +516,17 @@ class Hand(Stored, kw_only=True):
     ) -> list[Event]:
         """Play out the rest of the showdown by the rule book: winners show, losers muck."""
         out: list[Event] = [] if events is None else events
-        if self.phase is not Phase.SHOWDOWN:
+        if self.phase is not _SHOWDOWN:
             return out
         pots = self.pots() if pots is None else pots
+        # Each show or muck moves the showdown on by one seat; the last one settles the hand.
+        waiting = self.showdown_order[self.showdown_next :]
         if len(self.board) < 5:
-            while self.phase is Phase.SHOWDOWN:
-                self._show_or_muck(self.showdown_seat, True, out, pots)
+            for seat in waiting:
+                self._show_or_muck(seat, True, out, pots)
             return out
         values = self._values()
-        while self.phase is Phase.SHOWDOWN:
-            seat = self.showdown_seat
+        for seat in waiting:
             self._show_or_muck(seat, self._can_win(seat, values, pots), out, pots, values)
         return out
 
@@ -458,16 +542,16 @@ class Hand(Stored, kw_only=True):
         if show:
             self.shown[seat] = True
             first, second = self.holes[seat]
-            self.actions.append(_SHOWS[seat] + _CARD_NAMES[first] + _CARD_NAMES[second])
-            events.append(HandShown(seat, tuple(self.holes[seat])))
+            self.actions.append(f"{_SHOWS[seat]}{_CARD_NAMES[first]}{_CARD_NAMES[second]}")
+            events.append(HandShown(seat, (first, second)))
         else:
             self.mucked[seat] = True
             self.actions.append(f"p{seat + 1} sm")
             events.append(HandMucked(seat))
-        self.showdown_next += 1
-        if self.showdown_next >= len(self.showdown_order):
+        after = self.showdown_next = self.showdown_next + 1
+        if after >= len(self.showdown_order):
             while len(self.board) < 5:
-                self._deal_street(_NEXT_STREET[self.street], events)
+                self._deal_street(events)
             self._settle(events, pots, values)
 
     def _settle(
@@ -479,20 +563,19 @@ class Hand(Stored, kw_only=True):
         """
         shown = self.shown
         if values is None:
-            values = self._values(shown) if any(shown) else {}
+            values = self._values(shown) if True in shown else {}
         else:
             values = {seat: value for seat, value in values.items() if shown[seat]}
-        awards: list[PotAwarded] = []
+        stacks, won = self.stacks, self.won
         for index in range(len(pots) - 1, -1, -1):
             pot = pots[index]
             winners, value = winners_of(pot, values)
             shares = split(pot.amount, winners)
             for seat, chips in shares:
-                self.stacks[seat] += chips
-                self.won[seat] += chips
-            awards.append(PotAwarded(index, pot.amount, tuple(shares), value))
-        events.extend(awards)
-        self.phase = Phase.COMPLETE
+                stacks[seat] += chips
+                won[seat] += chips
+            events.append(PotAwarded(index, pot.amount, tuple(shares), value))
+        self.phase = _COMPLETE
         self.actor = -1
         events.append(HandEnded(tuple(self.stacks)))
 
@@ -503,47 +586,67 @@ class Hand(Stored, kw_only=True):
         return sum(self.stacks) + self.pot_total()
 
 
+_last_legal: tuple[Hand, int, LegalActions] | None = None
+_LIVE_SEATS: dict[tuple[bool, ...], tuple[int, ...]] = {}
+
+
+def _live_seats(folded: list[bool]) -> tuple[int, ...]:
+    """The seats not folded, in order; remembered per pattern (at most 2**10 of them)."""
+    key = tuple(folded)
+    live = _LIVE_SEATS.get(key)
+    if live is None:
+        live = _LIVE_SEATS[key] = tuple([seat for seat, out in enumerate(folded) if not out])
+    return live
+
+
 def deal_hand(
     config: HandConfig, deck: list[int], *, manual_showdown: bool = False
 ) -> tuple[Hand, list[Event]]:
     """A new hand from `deck` (dealing order), with the events of its opening."""
-    plan = _plan_for(config)
-    count = config.seat_count
+    opening = _opening_for(config)
+    count = len(opening.stacks)
     if len(deck) < 2 * count + 8:
         raise ConfigError(f"{count} players need a deck of at least {2 * count + 8} cards")
     if len(set(deck)) != len(deck):
         check_unique(deck)
-    if plan.lowest_card and min(deck) < plan.lowest_card:
+    if opening.lowest_card and min(deck) < opening.lowest_card:
         check_in_deck(deck, config.variant.deck)
+    events: list[Event] = list(opening.posted)
+    holes: list[list[int]] = []
+    actions: list[str] = []
+    names, dealt_to = _CARD_NAMES, _DEALT_TO
+    for seat in range(count):
+        first, second = deck[seat], deck[count + seat]
+        holes.append([first, second])
+        actions.append(f"{dealt_to[seat]}{names[first]}{names[second]}")
+        events.append(HoleCardsDealt(seat, (first, second)))
     hand = Hand(
         config=config,
         deck=list(deck),
-        holes=[[deck[seat], deck[count + seat]] for seat in range(count)],
+        holes=holes,
         dealt=2 * count,
-        stacks=list(config.starting_stacks),
-        bets=[0] * count,
-        contributed=[0] * count,
+        stacks=list(opening.stacks),
+        bets=list(opening.bets),
+        contributed=list(opening.contributed),
+        dead_money=opening.dead_money,
         folded=[False] * count,
-        all_in=[False] * count,
+        all_in=list(opening.all_in),
+        actor=opening.actor,
         shown=[False] * count,
         mucked=[False] * count,
         won=[0] * count,
         manual_showdown=manual_showdown,
-        round=_preflop_round(config, plan.level, count),
+        round=replace(opening.round, acted=[False] * count, acted_level=[0] * count),
+        actions=actions,
     )
-    events: list[Event] = []
-    _post_forced_bets(hand, plan, events)
-    names, dealt_to = _CARD_NAMES, _DEALT_TO
-    for seat, (first, second) in enumerate(hand.holes):
-        hand.actions.append(dealt_to[seat] + names[first] + names[second])
-        events.append(HoleCardsDealt(seat, (first, second)))
-    hand._begin_round(plan.first_to_act, events)
+    if opening.actor < 0:  # the forced bets left at most one player with chips to act
+        hand._begin_round(opening.first_to_act, events)
     return hand, events
 
 
 def _preflop_round(config: HandConfig, level: int, count: int) -> RoundState:
     """Pre-flop the blinds set the bet; in fixed-limit the big blind is the first bet [001]."""
-    fixed = config.structure is BettingStructure.FIXED_LIMIT
+    fixed = config.structure is _FIXED_LIMIT
     return RoundState(
         level=level,
         raise_size=config.small_bet if fixed else max(config.min_bet, level),
@@ -554,35 +657,79 @@ def _preflop_round(config: HandConfig, level: int, count: int) -> RoundState:
     )
 
 
-class _ForcedBets(msgspec.Struct, frozen=True):
-    """The forced bets of a configuration, per seat, worked out once per configuration."""
+class _Opening(msgspec.Struct, frozen=True):
+    """A hand of one configuration once the forced bets are in and before any card is dealt.
 
-    posts: tuple[tuple[int, str, int], ...]  # (seat, kind, amount) in posting order
-    level: int  # the bet to call pre-flop, as the blinds were meant to be (RULES.md §10)
+    It is the same every deal, so it is worked out once per configuration and copied.
+    """
+
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    contributed: tuple[int, ...]
+    dead_money: int
+    all_in: tuple[bool, ...]
+    posted: tuple[ForcedBetPosted, ...]  # frozen events, shared by every hand of the config
+    round: RoundState  # a template: each hand gets its own copy with its own lists
     first_to_act: int
+    actor: int  # who acts first, or -1 when nobody can (then each deal works it out)
     lowest_card: int  # the deck's lowest card: a short deck starts at the sixes
 
 
-_PLANS: dict[int, tuple[HandConfig, _ForcedBets]] = {}
+_OPENINGS: dict[int, tuple[HandConfig, _Opening]] = {}
 
 
-def _plan_for(config: HandConfig) -> _ForcedBets:
-    """The plan of a configuration, remembered by identity: a table reuses one config object
-    hand after hand, and hashing every field each deal would cost more than the plan."""
-    known = _PLANS.get(id(config))
+def _opening_for(config: HandConfig) -> _Opening:
+    """The opening of a configuration, remembered by identity: a table reuses one config object
+    hand after hand, and hashing every field each deal would cost more than the opening."""
+    known = _OPENINGS.get(id(config))
     if known is not None and known[0] is config:
         return known[1]
-    if len(_PLANS) > 1024:
-        _PLANS.clear()
-    plan = _plan(config)
-    _PLANS[id(config)] = (config, plan)
-    return plan
+    if len(_OPENINGS) > 1024:
+        _OPENINGS.clear()
+    opening = _opening(config)
+    _OPENINGS[id(config)] = (config, opening)
+    return opening
 
 
-def _plan(config: HandConfig) -> _ForcedBets:
-    """Antes first, then dead money, then the live blinds and posts (RULES.md §3)."""
+def _opening(config: HandConfig) -> _Opening:
+    """Post the forced bets on a hand without cards and keep what they leave."""
+    posts, level, first_to_act = _forced_bets(config)
+    count = len(config.starting_stacks)
+    hand = Hand(
+        config=config,
+        deck=[],
+        holes=[],
+        stacks=list(config.starting_stacks),
+        bets=[0] * count,
+        contributed=[0] * count,
+        folded=[False] * count,
+        all_in=[False] * count,
+        round=_preflop_round(config, level, count),
+    )
+    posted: list[ForcedBetPosted] = []
+    _post_forced_bets(hand, posts, posted)
+    return _Opening(
+        stacks=tuple(hand.stacks),
+        bets=tuple(hand.bets),
+        contributed=tuple(hand.contributed),
+        dead_money=hand.dead_money,
+        all_in=tuple(hand.all_in),
+        posted=tuple(posted),
+        round=hand.round,
+        first_to_act=first_to_act,
+        actor=hand._next_actor(first_to_act),
+        lowest_card=config.variant.deck.lowest_rank * 4,
+    )
+
+
+def _forced_bets(config: HandConfig) -> tuple[list[tuple[int, str, int]], int, int]:
+    """Antes first, then dead money, then the live blinds and posts (RULES.md §3).
+
+    Returns the posts as (seat, kind, amount) in posting order, the bet to call pre-flop as the
+    blinds were meant to be (RULES.md §10), and the first seat to act.
+    """
     config.validate()
-    count = config.seat_count
+    count = len(config.starting_stacks)
     antes, dead = config.per_seat(config.antes), config.per_seat(config.dead)
     blinds, posts = config.per_seat(config.blinds_or_straddles), config.per_seat(config.live_posts)
     plan: list[tuple[int, str, int]] = []
@@ -597,14 +744,15 @@ def _plan(config: HandConfig) -> _ForcedBets:
     top = max(blinds)
     first = 0 if top == 0 else (count - blinds[::-1].index(top)) % count
     level = max(b + p for b, p in zip(blinds, posts, strict=True))
-    lowest = config.variant.deck.lowest_rank * 4
-    return _ForcedBets(tuple(p for p in plan if p[2]), level, first, lowest)
+    return [p for p in plan if p[2]], level, first
 
 
-def _post_forced_bets(hand: Hand, plan: _ForcedBets, events: list[Event]) -> None:
+def _post_forced_bets(
+    hand: Hand, posts: list[tuple[int, str, int]], events: list[ForcedBetPosted]
+) -> None:
     trimming = hand.config.ante_trimming
     stacks = hand.stacks
-    for seat, kind, owed in plan.posts:
+    for seat, kind, owed in posts:
         paid = min(owed, stacks[seat])
         if not paid:
             continue

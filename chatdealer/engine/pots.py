@@ -20,23 +20,32 @@ class Pot(msgspec.Struct, frozen=True, array_like=True, gc=False):
 
 def build_pots(contributed: Sequence[int], in_hand: Sequence[bool], dead: int = 0) -> list[Pot]:
     """The pots from each seat's live contributions; seats listed in position order."""
-    levels = sorted({contributed[seat] for seat, live in enumerate(in_hand) if live})
+    live = [seat for seat, alive in enumerate(in_hand) if alive]
+    levels = sorted({contributed[seat] for seat in live})
     pots: list[Pot] = []
+    eligible = tuple(live)  # every live player reached the lowest level
     previous = 0
     for level in levels:
-        amount = sum(min(chips, level) - min(chips, previous) for chips in contributed)
-        eligible = tuple(
-            seat for seat, live in enumerate(in_hand) if live and contributed[seat] >= level
-        )
+        amount = 0
+        for chips in contributed:
+            if chips > previous:
+                amount += (chips if chips < level else level) - previous
+        if level != levels[0]:  # the players who stopped at the level below are out
+            eligible = tuple([seat for seat in eligible if contributed[seat] >= level])
         if pots and pots[-1].eligible == eligible:
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
         else:
             pots.append(Pot(amount, eligible))
         previous = level
-    leftover = sum(chips - previous for chips in contributed if chips > previous)
+    leftover = 0
+    for chips in contributed:
+        if chips > previous:
+            leftover += chips - previous
     if pots:
-        pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
-        pots[-1] = Pot(pots[-1].amount + leftover, pots[-1].eligible)
+        if dead:
+            pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
+        if leftover:
+            pots[-1] = Pot(pots[-1].amount + leftover, pots[-1].eligible)
     return [pot for pot in pots if pot.amount > 0]
 
 
@@ -45,6 +54,8 @@ def split(amount: int, winners: Sequence[int]) -> list[tuple[int, int]]:
 
     `winners` must be in position order (seat 0 sits left of the button).
     """
+    if len(winners) == 1:
+        return [(winners[0], amount)]
     share, odd = divmod(amount, len(winners))
     return [(seat, share + (1 if index < odd else 0)) for index, seat in enumerate(winners)]
 
@@ -55,10 +66,19 @@ def winners_of(pot: Pot, values: dict[int, int]) -> tuple[list[int], int]:
     A pot whose every eligible player mucked goes to the best of them all the same: a pot is
     never left on the table. Callers pass only hands still in play.
     """
-    shown = [seat for seat in pot.eligible if seat in values]
-    if len(pot.eligible) == 1:
-        return [pot.eligible[0]], values.get(pot.eligible[0], 0)
-    if not shown:
-        return list(pot.eligible), 0
-    best = max(values[seat] for seat in shown)
-    return [seat for seat in shown if values[seat] == best], best
+    eligible = pot.eligible
+    if len(eligible) == 1:
+        return [eligible[0]], values.get(eligible[0], 0)
+    winners: list[int] = []
+    best = 0
+    for seat in eligible:
+        value = values.get(seat)
+        if value is None:
+            continue
+        if not winners or value > best:
+            winners, best = [seat], value
+        elif value == best:
+            winners.append(seat)
+    if not winners:
+        return list(eligible), 0
+    return winners, best
