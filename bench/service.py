@@ -47,7 +47,7 @@ from chatdealer.dealer import (
     TableView,
     User,
 )
-from chatdealer.dealer.entry import EVENTS_MAXLEN
+from chatdealer.dealer.entry import EVENTS_MAXLEN, tune_for_serving
 from chatdealer.dealer.outgoing import Outgoing, Refused, TableShown
 from chatdealer.store import EmbeddedRedis, Store, TableId
 from chatdealer.table import TableSettings
@@ -226,6 +226,11 @@ async def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument(
+        "--default-gc",
+        action="store_true",
+        help="keep CPython's default garbage collection instead of the worker's tuning",
+    )
+    parser.add_argument(
         "--rates", default="250,500,1000,1500,2000", help="open-loop presses a second"
     )
     args = parser.parse_args()
@@ -239,8 +244,13 @@ async def main() -> None:
         try:
             store = Store.on(client, events_maxlen=EVENTS_MAXLEN)  # as open_dealer does
             dealer = Dealer(store, next_hand_delay=3600.0)
+            # On the fresh server first: after a run, FLUSHALL frees memory while it is measured.
+            per_table, usage = await idle_table_memory(client, dealer, 1000)
+            await client.flushall()
             print(f"opening {args.tables} tables ...", flush=True)
             views = await open_tables(dealer, args.tables, deal=True)
+            if not args.default_gc:
+                tune_for_serving()  # as the chat workers do once they are up
             raw_one, raw_many, acts_many, acts_one = [], [], [], []
             for number in range(args.rounds):  # interleaved: each round under the same noise
                 print(f"round {number + 1} of {args.rounds} ...", flush=True)
@@ -257,7 +267,6 @@ async def main() -> None:
             hands = await client.zcard(
                 next(iter(views)).home.key(f"history:{next(iter(views)).channel}")
             )
-            per_table, usage = await idle_table_memory(client, dealer, 1000)
         finally:
             await client.aclose()
             server.stop()

@@ -15,6 +15,7 @@ from adapters.discord.config import DiscordSettings, point_discord_at
 from adapters.discord.poker import Poker
 from adapters.discord.texts import DealerTranslator
 from chatdealer.dealer import Dealer, open_dealer
+from chatdealer.dealer.entry import tune_for_serving
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +62,7 @@ async def serve(settings: DiscordSettings) -> None:
         bot = make_bot(settings)
         async with bot:
             await attach(bot, dealer, settings)
+            tune_for_serving()
             await bot.start(settings.token)
 
 

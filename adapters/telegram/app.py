@@ -20,6 +20,7 @@ from adapters.telegram.config import TelegramSettings
 from adapters.telegram.poker import Poker
 from adapters.telegram.texts import COMMANDS, LANGUAGES
 from chatdealer.dealer import Dealer, open_dealer
+from chatdealer.dealer.entry import tune_for_serving
 
 log = logging.getLogger(__name__)
 
@@ -136,6 +137,7 @@ async def serve(settings: TelegramSettings) -> None:
             with contextlib.suppress(NotImplementedError):
                 loop.add_signal_handler(signum, stop.set)
         await worker.start()
+        tune_for_serving()
         mode = f"webhook on :{settings.port}" if settings.webhook_url else "long polling"
         log.info("telegram worker running (%s)", mode)
         try:

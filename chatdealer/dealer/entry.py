@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -12,6 +13,24 @@ from chatdealer.store import BankConfig, RedisConnection, Store
 
 EVENTS_MAXLEN = 200
 """Each table's event stream is for following it live, not an archive: histories are kept."""
+
+YOUNG_COLLECTION_EVERY = 20_000
+"""Net new container objects between young collections (CPython's default is 700)."""
+
+
+def tune_for_serving() -> None:
+    """Garbage collection for a long-running chat worker, once it is up.
+
+    A command decodes its table into a few hundred objects that live until its commit returns,
+    so with dozens of commands in flight CPython's default young collection (every 700 net
+    allocations) runs every few commands and walks all of them: pauses of 2-5 ms that land on
+    whichever players are waiting. The state is rebuilt from JSON for every action and forms
+    no reference cycles to speak of, so collecting rarely costs nothing in memory; and what
+    start-up built (modules, tables, adapters) is frozen out of every collection.
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(YOUNG_COLLECTION_EVERY, 20, 20)
 
 
 @asynccontextmanager
