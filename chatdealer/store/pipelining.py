@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from redis.asyncio import Redis
 from redis.commands.core import AsyncScript
-from redis.exceptions import NoScriptError
+from redis.exceptions import NoScriptError, ResponseError
 from redis.typing import EncodableT, KeyT
 
 _Call = tuple[AsyncScript, Sequence[KeyT], Sequence[EncodableT], "asyncio.Future[object]"]
@@ -52,11 +52,13 @@ class ScriptPipeline:
         batch = [call for call in batch if not call[3].done()]  # callers cancelled meanwhile
         if not batch:
             return
-        pipe = self._client.pipeline(transaction=False)
-        for script, keys, args, _ in batch:
-            pipe.execute_command("EVALSHA", script.sha, len(keys), *keys, *args)
         try:
-            replies = await pipe.execute(raise_on_error=False)
+            replies = await self._trip(
+                [
+                    ("EVALSHA", script.sha, len(keys), *keys, *args)
+                    for script, keys, args, _ in batch
+                ]
+            )
         except BaseException as problem:  # Redis away: every caller hears it, as it would alone
             for *_, reply in batch:
                 if not reply.done():
@@ -76,6 +78,26 @@ class ScriptPipeline:
                 reply.set_exception(answer)
             else:
                 reply.set_result(answer)
+
+    async def _trip(self, commands: list[tuple[EncodableT, ...]]) -> list[object]:
+        """One write of every command and their replies in order, on one pooled connection
+        (redis-py's own pipeline object costs more than the trip for one or two commands)."""
+        pool = self._client.connection_pool
+        connection = await pool.get_connection()  # type: ignore[no-untyped-call]
+        try:
+            await connection.send_packed_command(connection.pack_commands(commands))
+            replies: list[object] = []
+            for _ in commands:
+                try:
+                    replies.append(await connection.read_response())
+                except ResponseError as refused:  # one script's error: the others still answer
+                    replies.append(refused)
+        except BaseException:
+            await connection.disconnect()  # a half-read connection must not be reused
+            raise
+        finally:
+            await pool.release(connection)
+        return replies
 
     @staticmethod
     async def _again(
