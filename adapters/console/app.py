@@ -21,6 +21,7 @@ from typing import TextIO
 
 import msgspec
 
+from adapters.common.words import STRUCTURES, VARIANTS
 from adapters.console.moves import (
     BALANCE,
     CARDS,
@@ -62,16 +63,9 @@ from chatdealer.dealer.outgoing import (
     TableShown,
 )
 from chatdealer.dealer.seated_bots import is_bot
-from chatdealer.engine.config import BettingStructure, Variant
 from chatdealer.store import TableId
 from chatdealer.table import TableSettings
 
-VARIANTS = {"holdem": Variant.HOLDEM, "short": Variant.SHORT_DECK}
-STRUCTURES = {
-    "nl": BettingStructure.NO_LIMIT,
-    "pl": BettingStructure.POT_LIMIT,
-    "fl": BettingStructure.FIXED_LIMIT,
-}
 BOT_STYLES = ("balanced", "tight", "loose")
 COMMUNITY = "local"
 LEAVE_WAIT = 120.0

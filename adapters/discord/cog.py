@@ -12,6 +12,7 @@ from discord.app_commands import Choice, Range
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from adapters.common.words import STRUCTURES, VARIANTS
 from adapters.discord.poker import Poker
 from chatdealer.dealer import (
     AddBot,
@@ -42,15 +43,14 @@ from chatdealer.dealer import (
     Verb,
 )
 from chatdealer.dealer.outgoing import TableShown
-from chatdealer.engine.config import BettingStructure, Variant
 from chatdealer.table import TableSettings
 from chatdealer.table.tournament import TournamentSettings
 
-VARIANTS = [
+VARIANT_CHOICES = [
     Choice(name="Texas Hold'em", value="holdem"),
     Choice(name="Short deck (6+)", value="short"),
 ]
-STRUCTURES = [
+STRUCTURE_CHOICES = [
     Choice(name="No-limit", value="nl"),
     Choice(name="Pot-limit", value="pl"),
     Choice(name="Fixed-limit", value="fl"),
@@ -71,12 +71,6 @@ TOURNAMENT_ACTIONS = [
     Choice(name="Unregister", value="unregister"),
     Choice(name="Rebuy", value="rebuy"),
 ]
-VARIANT_OF = {"holdem": Variant.HOLDEM, "short": Variant.SHORT_DECK}
-STRUCTURE_OF = {
-    "nl": BettingStructure.NO_LIMIT,
-    "pl": BettingStructure.POT_LIMIT,
-    "fl": BettingStructure.FIXED_LIMIT,
-}
 
 SETTING_DESCRIPTIONS = {
     "variant": _("Hold'em or short deck"),
@@ -122,9 +116,9 @@ def settings_changes(
     fixed-limit, and the big bet twice that)."""
     changes: dict[str, Any] = {}
     if variant is not None:
-        changes["variant"] = VARIANT_OF[variant]
+        changes["variant"] = VARIANTS[variant]
     if structure is not None:
-        changes["structure"] = STRUCTURE_OF[structure]
+        changes["structure"] = STRUCTURES[structure]
     if small_blind is not None:
         changes["small_blind"] = small_blind
     if big_blind is not None:
@@ -192,7 +186,7 @@ class PokerCog(
 
     @app_commands.command(name="create", description=_("Open a cash table in this channel"))
     @app_commands.describe(**SETTING_DESCRIPTIONS)
-    @app_commands.choices(variant=VARIANTS, structure=STRUCTURES, language=LANGUAGES)
+    @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES, language=LANGUAGES)
     async def create(
         self,
         interaction: discord.Interaction[Any],
@@ -230,7 +224,7 @@ class PokerCog(
         name="settings", description=_("Change the table's settings (host or channel managers)")
     )
     @app_commands.describe(**SETTING_DESCRIPTIONS)
-    @app_commands.choices(variant=VARIANTS, structure=STRUCTURES, language=LANGUAGES)
+    @app_commands.choices(variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES, language=LANGUAGES)
     async def settings(
         self,
         interaction: discord.Interaction[Any],
@@ -404,7 +398,9 @@ class PokerCog(
         structure=_("No-limit, pot-limit or fixed-limit"),
         seats=_("Seats at the table"),
     )
-    @app_commands.choices(action=TOURNAMENT_ACTIONS, variant=VARIANTS, structure=STRUCTURES)
+    @app_commands.choices(
+        action=TOURNAMENT_ACTIONS, variant=VARIANT_CHOICES, structure=STRUCTURE_CHOICES
+    )
     async def tournament(
         self,
         interaction: discord.Interaction[Any],
@@ -418,8 +414,8 @@ class PokerCog(
         args: Verb
         if action == "open":
             changes: dict[str, Any] = {
-                "variant": VARIANT_OF[variant],
-                "structure": STRUCTURE_OF[structure],
+                "variant": VARIANTS[variant],
+                "structure": STRUCTURES[structure],
                 "language": _language_of(interaction),
             }
             if buy_in is not None:

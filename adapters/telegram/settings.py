@@ -6,7 +6,7 @@ from typing import Any
 
 import msgspec
 
-from chatdealer.engine.config import BettingStructure, Variant
+from adapters.common.words import STRUCTURES, VARIANTS
 from chatdealer.table import TableSettings
 
 NUMBERS = {
@@ -18,12 +18,6 @@ NUMBERS = {
     "clock": "action_seconds",
     "bank": "time_bank_seconds",
 }
-STRUCTURES = {
-    "nl": BettingStructure.NO_LIMIT,
-    "pl": BettingStructure.POT_LIMIT,
-    "fl": BettingStructure.FIXED_LIMIT,
-}
-VARIANTS = {"holdem": Variant.HOLDEM, "short": Variant.SHORT_DECK}
 SWITCHES = {"on": True, "yes": True, "1": True, "off": False, "no": False, "0": False}
 NAMES = "sb, bb, seats, min, max, ante, clock, bank, straddles, structure, variant, lang"
 
