@@ -26,6 +26,10 @@ class HandRecord:
     private: Mapping[str, bytes] = field(default_factory=dict)
     """Player id -> that player's private copy."""
 
+    def __post_init__(self) -> None:
+        if self.number < 0:
+            raise ValueError("hand numbers are not negative")
+
 
 class History:
     def __init__(self, client: Redis, scripts: Scripts, *, cap: int = DEFAULT_CAP) -> None:
@@ -37,8 +41,6 @@ class History:
 
     async def push(self, table_id: TableId, record: HandRecord) -> int:
         """Stores (or replaces) a hand; returns how many old hands fell off the cap."""
-        if record.number < 0:
-            raise ValueError("hand numbers are not negative")
         keys = table_keys(table_id)
         private = [arg for player, copy in record.private.items() for arg in (player, copy)]
         dropped = await self._scripts.history_push(

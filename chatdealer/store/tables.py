@@ -276,7 +276,5 @@ class TableStore:
 
 
 def _packed_hand(hand: HandRecord) -> tuple[int, str, list[str]]:
-    if hand.number < 0:
-        raise ValueError("hand numbers are not negative")
     private = [part for player, copy in hand.private.items() for part in (player, copy.decode())]
     return hand.number, hand.public.decode(), private
