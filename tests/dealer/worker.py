@@ -2,10 +2,12 @@
 
 Run as `python -m tests.dealer.worker URL PLATFORM COMMUNITY CHANNEL SECONDS`: it acts for
 whoever's turn the table message shows (check or call, with that message's token) and starts
-the next hand when one ends; it prints how many of its actions the dealer accepted and how many
-it refused as stale, as one JSON line. Several run at once against the same Redis. One press in
-five is deliberately wrong (a raise below the minimum, or a press by someone whose turn it is not)
-and must be refused; one in five is a legal minimum raise.
+the next hand when one ends, topping up a player who lost every chip so the game goes on
+(random raises bust someone within a few hundred hands); it prints how many of its actions
+the dealer accepted and how many it refused as stale, as one JSON line. Several run at once
+against the same Redis. One press in five is deliberately wrong (a raise below the minimum, or
+a press by someone whose turn it is not) and must be refused; one in five is a legal minimum
+raise.
 """
 
 from __future__ import annotations
@@ -16,13 +18,20 @@ import random
 import sys
 import time
 
-from chatdealer.dealer import Act, Command, ShowTable, Start, User, open_dealer
+from chatdealer.dealer import Act, Command, ShowTable, Start, TopUp, User, open_dealer
 from chatdealer.dealer.outgoing import Refused, TableShown
 from chatdealer.store import TableId
 
 
 async def main(url: str, table: TableId, seconds: float) -> dict[str, int]:
-    counts = {"accepted": 0, "stale": 0, "other_refusals": 0, "starts": 0, "illegal_refused": 0}
+    counts = {
+        "accepted": 0,
+        "stale": 0,
+        "other_refusals": 0,
+        "starts": 0,
+        "top_ups": 0,
+        "illegal_refused": 0,
+    }
     rng = random.Random()
     async with open_dealer(url, next_hand_delay=3600.0) as dealer:
         stop_at = time.monotonic() + seconds
@@ -34,6 +43,12 @@ async def main(url: str, table: TableId, seconds: float) -> dict[str, int]:
                 continue
             view = views[-1]
             turn = view.turn
+            busted = [seat for seat in view.seats if seat.player_id and seat.stack == 0]
+            if turn is None and busted:
+                player = User(id=busted[0].player_id, name=busted[0].name)
+                out = await dealer.handle(Command(table=table, user=player, args=TopUp(amount=200)))
+                counts["top_ups"] += not any(isinstance(o.payload, Refused) for o in out)
+                continue
             if turn is None:
                 out = await dealer.handle(Command(table=table, user=host, args=Start()))
                 counts["starts"] += not any(isinstance(o.payload, Refused) for o in out)
