@@ -15,6 +15,7 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Collection
+from dataclasses import dataclass
 
 from redis.exceptions import RedisError
 
@@ -85,6 +86,19 @@ LEDGER_SCAN = 500
 Deliver = Callable[[list[Outgoing]], Awaitable[None]]
 
 
+@dataclass(slots=True)
+class Remembered:
+    """A table as this worker last committed or loaded it.
+
+    `record` is that state already decoded, handed to the next step to change in place, which
+    saves decoding the state again; it is dropped whenever a step may have left it half
+    changed (a refusal), and the next step decodes `state` instead."""
+
+    version: int
+    state: bytes
+    record: TableRecord | None = None
+
+
 class Dealer:
     """One per worker process, on the worker's one Redis client; any number may share tables."""
 
@@ -102,7 +116,7 @@ class Dealer:
     ) -> None:
         self.store = store
         self.remembered_tables = remembered_tables
-        self._states: dict[TableId, tuple[int, bytes]] = {}
+        self._states: dict[TableId, Remembered] = {}
         """The last state this worker committed per table, most recent last."""
         self.clock = clock
         self.shuffle = shuffle
@@ -221,7 +235,7 @@ class Dealer:
         announce_opening(step, user)
         change = step.change()
         if await self.store.tables.create(table_id, change.state):
-            self._remember(table_id, 1, change.state)
+            self._remember(table_id, Remembered(1, change.state, step.record))
             return step.out
         # The channel has a table: an empty one may be replaced.
         return await self._change(table_id, args, user)
@@ -269,53 +283,56 @@ class Dealer:
 
         The state this worker committed last is tried first without loading it: the commit's
         version check catches a copy gone stale, and a refusal (or "nothing to do") decided on
-        a remembered copy is decided again on a fresh load before it is believed.
+        a remembered copy is decided again on a fresh load before it is believed. A command
+        takes the remembered copy for itself, so two commands at one table never share one.
         """
         tables = self.store.tables
-        remembered = self._states.get(table_id)
+        remembered = self._states.pop(table_id, None)
         for attempt in range(self.max_attempts):
             if remembered is not None:
-                (version, raw), remembered = remembered, None
+                version, raw, record = remembered.version, remembered.state, remembered.record
+                remembered = None
                 fresh = False
             else:
                 loaded = await tables.load(table_id)
                 if loaded is None:
-                    self._forget(table_id)
                     raise DealerRefusal("no_table")
-                version, raw = loaded
+                (version, raw), record = loaded, None
                 fresh = True
-            step = Step(decode_record(raw), self._context(table_id, now))
+            if record is None:
+                record = decode_record(raw)
+            step = Step(record, self._context(table_id, now))
             try:
-                if run(step) is False:
-                    if fresh:
-                        return None
-                    continue
+                done = run(step) is not False
             except IllegalAction:
                 if fresh:
+                    self._remember(table_id, Remembered(version, raw))
                     raise
+                continue
+            if not done:
+                if fresh:
+                    self._remember(table_id, Remembered(version, raw))
+                    return None
                 continue
             change = step.change()
             result = await tables.commit(table_id, version, change, now=now)
             if result.ok:
                 assert result.version is not None
-                self._remember(table_id, result.version, change.state)
+                self._remember(table_id, Remembered(result.version, change.state, step.record))
                 return step
-            self._forget(table_id)
             if result.outcome is not Outcome.CONFLICT:
+                self._remember(table_id, Remembered(version, raw))  # nothing was written
                 raise _commit_refusal(result, step)
             if attempt >= 2:
                 await asyncio.sleep(random.uniform(0, min(0.05, 0.001 * 2**attempt)))
         raise ContentionError(f"{table_id}: {self.max_attempts} conflicts in a row")
 
-    def _remember(self, table_id: TableId, version: int, state: bytes) -> None:
+    def _remember(self, table_id: TableId, remembered: Remembered) -> None:
         states = self._states
         states.pop(table_id, None)
-        states[table_id] = (version, state)
+        states[table_id] = remembered
         if len(states) > self.remembered_tables:
             del states[next(iter(states))]
-
-    def _forget(self, table_id: TableId) -> None:
-        self._states.pop(table_id, None)
 
     def _context(self, table_id: TableId, now: float) -> Context:
         return Context(

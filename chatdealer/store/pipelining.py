@@ -11,12 +11,21 @@ auto-pipelining.)
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+import hiredis
+from redis._parsers.base import BaseParser
 from redis.asyncio import Redis
+from redis.asyncio.connection import AbstractConnection
 from redis.commands.core import AsyncScript
-from redis.exceptions import NoScriptError, ResponseError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import NoScriptError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.typing import EncodableT, KeyT
+
+_READ_SIZE = 65_536
+KEPT_CONNECTIONS = 4
+"""Connections kept between trips: enough for the trips a busy worker has in flight at once."""
 
 _Call = tuple[AsyncScript, Sequence[KeyT], Sequence[EncodableT], "asyncio.Future[object]"]
 
@@ -30,14 +39,16 @@ class ScriptPipeline:
         self._waiting: list[_Call] = []
         self._armed = False
         self._sending: set[asyncio.Task[None]] = set()
+        self._idle: list[AbstractConnection] = []
+        """Connections kept between trips, each with nothing left to read."""
 
     async def run(
         self, script: AsyncScript, keys: Sequence[KeyT], args: Sequence[EncodableT]
     ) -> object:
         """The script's reply, exactly as calling `script` directly would give it."""
         loop = asyncio.get_running_loop()
-        if loop is not self._loop:  # a new event loop: nothing waiting belongs to it
-            self._loop, self._waiting, self._armed = loop, [], False
+        if loop is not self._loop:  # a new event loop: nothing waiting or kept belongs to it
+            self._loop, self._waiting, self._armed, self._idle = loop, [], False, []
         reply: asyncio.Future[object] = loop.create_future()
         self._waiting.append((script, keys, args, reply))
         if not self._armed:
@@ -80,24 +91,38 @@ class ScriptPipeline:
                 reply.set_result(answer)
 
     async def _trip(self, commands: list[tuple[EncodableT, ...]]) -> list[object]:
-        """One write of every command and their replies in order, on one pooled connection
-        (redis-py's own pipeline object costs more than the trip for one or two commands)."""
-        pool = self._client.connection_pool
-        connection = await pool.get_connection()  # type: ignore[no-untyped-call]
+        """One write of every command and their replies in order, on one connection.
+
+        The connection is redis-py's own, connected (and authenticated) by its pool; only the
+        bytes are moved here, straight through its stream and a hiredis reader, and it is kept
+        for the next trip rather than handed back. redis-py's command path, with the pool's
+        locks and checks on every borrow, costs several times the CPU of this one, and a turn
+        at the table is one round trip (bench/round_trip.py).
+        """
+        connection = await self._connection()
         try:
-            await connection.send_packed_command(connection.pack_commands(commands))
-            replies: list[object] = []
-            for _ in commands:
-                try:
-                    replies.append(await connection.read_response())
-                except ResponseError as refused:  # one script's error: the others still answer
-                    replies.append(refused)
+            replies = await _exchange(connection, commands)
         except BaseException:
             await connection.disconnect()  # a half-read connection must not be reused
+            await self._client.connection_pool.release(connection)
             raise
-        finally:
-            await pool.release(connection)
+        if len(self._idle) < KEPT_CONNECTIONS:
+            self._idle.append(connection)
+        else:
+            await self._client.connection_pool.release(connection)
         return replies
+
+    async def _connection(self) -> AbstractConnection:
+        """A kept connection that is still open, else a fresh one from the pool."""
+        pool = self._client.connection_pool
+        while self._idle:
+            connection = self._idle.pop()
+            stream = connection._reader
+            if stream is not None and not stream.at_eof() and not stream.exception():
+                return connection
+            await connection.disconnect()  # Redis closed it meanwhile (a restart, a timeout)
+            await pool.release(connection)
+        return await pool.get_connection()  # type: ignore[no-untyped-call, no-any-return]
 
     @staticmethod
     async def _again(
@@ -115,3 +140,58 @@ class ScriptPipeline:
             return
         if not reply.done():
             reply.set_result(answer)
+
+
+async def _exchange(
+    connection: AbstractConnection, commands: list[tuple[EncodableT, ...]]
+) -> list[object]:
+    """Writes the commands and reads one reply for each; an error reply is returned, not
+    raised, as the exception redis-py would have raised for it."""
+    if connection._writer is None or connection._reader is None:
+        await connection.connect()  # type: ignore[no-untyped-call]
+    writer, stream = connection._writer, connection._reader
+    assert writer is not None and stream is not None
+    encoding = connection.encoder
+    reader = (
+        hiredis.Reader(
+            replyError=BaseParser.parse_error,
+            encoding=encoding.encoding,
+            errors=encoding.encoding_errors,
+        )
+        if encoding.decode_responses
+        else hiredis.Reader(replyError=BaseParser.parse_error)
+    )
+    writer.write(_packed(commands, connection.encoder.encode))
+    await writer.drain()
+    replies: list[object] = []
+    while len(replies) < len(commands):
+        reply = reader.gets()
+        if reply is False:
+            data = await _read(stream, connection.socket_timeout)
+            if not data:
+                raise RedisConnectionError("Redis closed the connection")
+            reader.feed(data)
+            continue
+        replies.append(reply)
+    return replies
+
+
+def _packed(commands: list[tuple[EncodableT, ...]], encode: Callable[[EncodableT], bytes]) -> bytes:
+    """The commands in the Redis protocol, arguments encoded as redis-py encodes them."""
+    parts: list[bytes] = []
+    for command in commands:
+        parts.append(b"*%d\r\n" % len(command))
+        for argument in command:
+            encoded = encode(argument)
+            parts += (b"$%d\r\n" % len(encoded), encoded, b"\r\n")
+    return b"".join(parts)
+
+
+async def _read(stream: asyncio.StreamReader, timeout: float | None) -> bytes:
+    if timeout is None:
+        return await stream.read(_READ_SIZE)
+    try:
+        async with asyncio.timeout(timeout):
+            return await stream.read(_READ_SIZE)
+    except TimeoutError:
+        raise RedisTimeoutError("Timeout reading from Redis") from None

@@ -136,3 +136,21 @@ async def test_a_commit_cancelled_before_it_is_sent_writes_nothing(
     assert all(r.ok for n, r in enumerate(results) if n != 2)  # type: ignore[union-attr]
     assert await store.tables.load(tables[2]) == (1, counter(0))
     assert await store.tables.load(tables[3]) == (2, counter(9))
+
+
+async def test_a_kept_connection_that_redis_closed_is_replaced(
+    redis_server: EmbeddedRedis, table: TableId
+) -> None:
+    client = Redis(unix_socket_path=redis_server.socket_path, client_name="kept")
+    try:
+        tables = TableStore(client, Scripts.register(client))
+        await tables.create(table, counter(0))
+        assert (await tables.commit(table, 1, Change(counter(1)))).ok  # keeps its connection
+        killed = await client.client_kill_filter(skipme=True, _type="normal")
+        assert killed >= 1
+        await asyncio.sleep(0.1)  # Redis's close reaches this process
+        result = await tables.commit(table, 2, Change(counter(2)))
+        assert result.ok, result
+        assert await tables.load(table) == (3, counter(2))
+    finally:
+        await client.aclose()
