@@ -5,7 +5,7 @@
 - `Redis.evalsha`: redis-py's whole command path (the reference of issue 5).
 - `send_packed_command` + `read_response`: redis-py's own write and read on a pooled connection,
   without the client's command layer.
-- `ScriptPipeline.run`: the path every dealer commit takes (chatdealer/store/pipelining.py):
+- `AutoPipeline.run`: the path every dealer commit takes (chatdealer/store/pipelining.py):
   redis-py's pooled connection, the bytes moved through its stream and a hiredis reader.
 
 One caller at a time, so each figure is one full round trip; rounds interleave the three, and
@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from redis.asyncio import Redis
 
 from chatdealer.store import EmbeddedRedis
-from chatdealer.store.pipelining import ScriptPipeline
+from chatdealer.store.pipelining import AutoPipeline
 
 Call = Callable[[], Awaitable[object]]
 
@@ -58,7 +58,7 @@ async def main(calls: int, rounds: int) -> None:
         try:
             script = client.register_script("return 1")
             await script()
-            pipeline = ScriptPipeline(client)
+            pipeline = AutoPipeline(client)
             connection = await client.connection_pool.get_connection()  # type: ignore[no-untyped-call]
 
             async def by_connection() -> object:
@@ -70,7 +70,7 @@ async def main(calls: int, rounds: int) -> None:
             paths: dict[str, Call] = {
                 "Redis.evalsha (redis-py client)": lambda: client.evalsha(script.sha, 0),
                 "send_packed_command + read_response": by_connection,
-                "ScriptPipeline.run (dealer commits)": lambda: pipeline.run(script, [], []),
+                "AutoPipeline.run (dealer commits)": lambda: pipeline.run(script, [], []),
             }
             results: dict[str, list[tuple[float, float, float]]] = {name: [] for name in paths}
             for call in paths.values():

@@ -1,11 +1,11 @@
-"""Script runs that arrive together travel together: one pipeline, one write, one read.
+"""Commands that arrive together travel together: one pipeline, one write, one read.
 
 When many players act at once, each action's commit would pay redis-py's whole per-command
-path — a pooled connection, a write, a wake-up for the reply. Commits issued in the same turn
+path — a pooled connection, a write, a wake-up for the reply. Commands issued in the same turn
 of the event loop are instead sent as one non-transactional pipeline. Each is still its own
-script run, atomic on its own and answered on its own; only the trip to Redis is shared, so a
-commit waits for at most the turn in which it was issued. (This is what ioredis calls
-auto-pipelining.)
+command (a script run is atomic on its own) and is answered on its own; only the trip to Redis
+is shared, so a command waits for at most the turn in which it was issued. (This is what
+ioredis calls auto-pipelining.)
 """
 
 from __future__ import annotations
@@ -27,11 +27,13 @@ _READ_SIZE = 65_536
 KEPT_CONNECTIONS = 4
 """Connections kept between trips: enough for the trips a busy worker has in flight at once."""
 
-_Call = tuple[AsyncScript, Sequence[KeyT], Sequence[EncodableT], "asyncio.Future[object]"]
+_ScriptCall = tuple[AsyncScript, Sequence[KeyT], Sequence[EncodableT]]
+_Call = tuple[tuple[EncodableT, ...], _ScriptCall | None, "asyncio.Future[object]"]
+"""The command, the script call it is (to run again if Redis forgot the script), the reply."""
 
 
-class ScriptPipeline:
-    """Batches EVALSHA calls made in one loop turn; one per client, shared by all callers."""
+class AutoPipeline:
+    """Batches the commands made in one loop turn; one per client, shared by all callers."""
 
     def __init__(self, client: Redis) -> None:
         self._client = client
@@ -46,11 +48,20 @@ class ScriptPipeline:
         self, script: AsyncScript, keys: Sequence[KeyT], args: Sequence[EncodableT]
     ) -> object:
         """The script's reply, exactly as calling `script` directly would give it."""
+        command = ("EVALSHA", script.sha, len(keys), *keys, *args)
+        return await self._queued(command, (script, keys, args))
+
+    async def command(self, *command: EncodableT) -> object:
+        """The reply to one Redis command, as redis-py's hiredis parser would give it; an error
+        reply is raised as the exception redis-py would raise."""
+        return await self._queued(command, None)
+
+    async def _queued(self, command: tuple[EncodableT, ...], script: _ScriptCall | None) -> object:
         loop = asyncio.get_running_loop()
         if loop is not self._loop:  # a new event loop: nothing waiting or kept belongs to it
             self._loop, self._waiting, self._armed, self._idle = loop, [], False, []
         reply: asyncio.Future[object] = loop.create_future()
-        self._waiting.append((script, keys, args, reply))
+        self._waiting.append((command, script, reply))
         if not self._armed:
             self._armed = True
             task = loop.create_task(self._send())
@@ -60,16 +71,11 @@ class ScriptPipeline:
 
     async def _send(self) -> None:
         batch, self._waiting, self._armed = self._waiting, [], False
-        batch = [call for call in batch if not call[3].done()]  # callers cancelled meanwhile
+        batch = [call for call in batch if not call[2].done()]  # callers cancelled meanwhile
         if not batch:
             return
         try:
-            replies = await self._trip(
-                [
-                    ("EVALSHA", script.sha, len(keys), *keys, *args)
-                    for script, keys, args, _ in batch
-                ]
-            )
+            replies = await self._trip([command for command, _, _ in batch])
         except BaseException as problem:  # Redis away: every caller hears it, as it would alone
             for *_, reply in batch:
                 if not reply.done():
@@ -80,11 +86,11 @@ class ScriptPipeline:
             if not isinstance(problem, Exception):
                 raise
             return
-        for (script, keys, args, reply), answer in zip(batch, replies, strict=True):
+        for (_, script, reply), answer in zip(batch, replies, strict=True):
             if reply.done():
                 continue
-            if isinstance(answer, NoScriptError):  # Redis restarted and forgot the scripts
-                await self._again(script, keys, args, reply)
+            if isinstance(answer, NoScriptError) and script is not None:  # Redis restarted
+                await self._again(*script, reply)
             elif isinstance(answer, Exception):
                 reply.set_exception(answer)
             else:

@@ -21,7 +21,7 @@ from redis.asyncio import Redis
 from chatdealer.store.bank import ChipMove, StatDelta
 from chatdealer.store.history import DEFAULT_CAP, HandRecord
 from chatdealer.store.keys import COMMUNITIES, TableId, bank_keys, table_keys
-from chatdealer.store.pipelining import ScriptPipeline
+from chatdealer.store.pipelining import AutoPipeline
 from chatdealer.store.scripts import Scripts, as_bytes, text
 from chatdealer.store.timers import format_time, lower_bound
 
@@ -107,13 +107,15 @@ class TableStore:
             raise ValueError("the history cap must be positive")
         self._client = client
         self._scripts = scripts
-        self._pipeline = ScriptPipeline(client)
+        self._pipeline = AutoPipeline(client)
         self.events_maxlen = events_maxlen
         self.ledger_maxlen = ledger_maxlen
         self.history_cap = history_cap
 
     async def load(self, table_id: TableId) -> tuple[int, bytes] | None:
-        version, state = await self._client.hmget(table_keys(table_id).table, ["v", "s"])
+        reply = await self._pipeline.command("HMGET", table_keys(table_id).table, "v", "s")
+        assert isinstance(reply, list)
+        version, state = reply
         if version is None or state is None:
             return None
         return int(version), as_bytes(state)

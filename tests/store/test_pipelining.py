@@ -8,6 +8,7 @@ from pathlib import Path
 
 from redis.asyncio import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import ResponseError
 
 from chatdealer.store import (
     Change,
@@ -18,6 +19,7 @@ from chatdealer.store import (
     TableId,
     TableStore,
 )
+from chatdealer.store.pipelining import AutoPipeline
 from chatdealer.store.scripts import Scripts, text
 
 from .conftest import BANK
@@ -154,3 +156,16 @@ async def test_a_kept_connection_that_redis_closed_is_replaced(
         assert await tables.load(table) == (3, counter(2))
     finally:
         await client.aclose()
+
+
+async def test_a_refused_command_raises_for_its_caller_alone(client: Redis) -> None:
+    pipeline = AutoPipeline(client)
+    await client.hset("a-hash", "field", "1")
+    results = await asyncio.gather(
+        pipeline.command("INCR", "a-counter"),
+        pipeline.command("INCR", "a-hash"),  # the wrong kind of key: Redis refuses
+        pipeline.command("HGET", "a-hash", "field"),
+        return_exceptions=True,
+    )
+    assert results[0] == 1 and results[2] == b"1"
+    assert isinstance(results[1], ResponseError) and "WRONGTYPE" in str(results[1])
