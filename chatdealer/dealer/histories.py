@@ -16,11 +16,11 @@ import msgspec
 
 from chatdealer import phh
 from chatdealer.engine.hand import Hand
-from chatdealer.fairness import DeckCommitment, Opening, Proof
+from chatdealer.fairness import Opening, Proof
 from chatdealer.history import to_phh
 from chatdealer.store import HandRecord, TableId
 
-from .proofs import private_proof, public_proof
+from .proofs import HandProofs
 
 
 def hand_record(
@@ -28,7 +28,7 @@ def hand_record(
     number: int,
     hand: Hand,
     players: Sequence[str],
-    commitment: DeckCommitment | None,
+    proofs: HandProofs | None,
 ) -> HandRecord:
     """The public copy and each player's copy of a finished hand; `players` by position.
 
@@ -36,16 +36,16 @@ def hand_record(
     only the hole-card deals are read, to hide the cards nobody showed."""
     base = msgspec.structs.replace(to_phh(hand, actions=False), hand=number, table=str(table_id))
     public = phh.dumps(base, action_texts=_hidden(hand, None))
-    private: dict[str, bytes] = {}
-    for position, player in enumerate(players):
-        own = _with_own_cards(public, base, hand, position)
-        if commitment is not None:
-            seen = private_proof(commitment, hand, position)
-            own += _proof_fields(seen.root, None, seen.openings)
-        private[player] = own.encode()
-    if commitment is not None:
-        proof = public_proof(commitment, hand)
-        public += _proof_fields(proof.root, proof.positions, proof.openings)
+    copies = [_with_own_cards(public, base, hand, position) for position in range(len(players))]
+    if proofs is not None:
+        written: dict[int, str] = {}
+        copies = [
+            own + _proof_fields(seen.root, None, seen.openings, written)
+            for own, seen in zip(copies, proofs.private, strict=True)
+        ]
+        shown = proofs.public
+        public += _proof_fields(shown.root, shown.positions, shown.openings, written)
+    private = {player: own.encode() for player, own in zip(players, copies, strict=True)}
     return HandRecord(number, public.encode(), private)
 
 
@@ -98,14 +98,29 @@ def _hidden(hand: Hand, keep: int | None) -> list[str]:
     return texts
 
 
-def _proof_fields(root: str, positions: Sequence[str] | None, openings: Sequence[Opening]) -> str:
+def _proof_fields(
+    root: str,
+    positions: Sequence[str] | None,
+    openings: Sequence[Opening],
+    written: dict[int, str],
+) -> str:
     """The proof as TOML lines after the hand's own fields; hex and card names need no quoting
-    beyond plain double quotes, so they are written directly rather than field by field."""
+    beyond plain double quotes, so they are written directly rather than field by field.
+    `written` keeps each opening's text by deck position: every copy of a hand repeats the
+    public openings, so each is written once."""
     lines = [f'_deck_commitment = "{root}"']
     if positions is not None:
-        lines.append("_deck_positions = [" + ", ".join(f'"{p}"' for p in positions) + "]")
-    opened = ", ".join(
-        f'{{position = {o.position}, card = "{o.card}", salt = "{o.salt}"}}' for o in openings
-    )
+        quoted = '", "'.join(positions)
+        lines.append(f'_deck_positions = ["{quoted}"]' if positions else "_deck_positions = []")
+    opened = ", ".join([_opening_text(opening, written) for opening in openings])
     lines.append(f"_openings = [{opened}]")
     return "\n".join(lines) + "\n"
+
+
+def _opening_text(opening: Opening, written: dict[int, str]) -> str:
+    position = opening.position
+    text = written.get(position)
+    if text is None:
+        text = f'{{position = {position}, card = "{opening.card}", salt = "{opening.salt}"}}'
+        written[position] = text
+    return text

@@ -43,7 +43,7 @@ from chatdealer.dealer.outgoing import (
     TournamentOver,
 )
 from chatdealer.dealer.outgoing import notice as make_notice
-from chatdealer.dealer.proofs import commitment_of, private_proof, public_proof
+from chatdealer.dealer.proofs import commitment_of, hand_proofs
 from chatdealer.dealer.record import TableRecord, Wake, WakeFor, encode_record
 from chatdealer.dealer.seated_bots import is_bot
 from chatdealer.dealer.views import PrivateView, current_token, table_view
@@ -433,15 +433,15 @@ class Step:
             record.deck = None
             return
         commitment = self._commitment(hand, event.hand_number)
-        proof = public_proof(commitment, hand) if commitment is not None else None
+        proofs = hand_proofs(commitment, hand) if commitment is not None else None
+        proof = proofs.public if proofs is not None else None
         self.channel(HandOver(hand_number=event.hand_number, stacks=stacks, proof=proof))
         players = [ref.player_id for ref in self._roster]
-        if commitment is not None:
-            for position, player in enumerate(players):
-                own = private_proof(commitment, hand, position)
+        if proofs is not None:
+            for player, own in zip(players, proofs.private, strict=True):
                 self.tell(player, HandProof(hand_number=event.hand_number, proof=own))
         self.hands.append(
-            hand_record(self.context.table_id, event.hand_number, hand, players, commitment)
+            hand_record(self.context.table_id, event.hand_number, hand, players, proofs)
         )
         tournament = record.is_tournament
         for position, player in enumerate(players):
