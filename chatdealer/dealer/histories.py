@@ -33,9 +33,10 @@ def hand_record(
     """The public copy and each player's copy of a finished hand; `players` by position.
 
     The engine's action log is already PHH text, so the copies are written from it directly;
-    only the hole-card deals are read, to hide the cards nobody showed."""
+    only the hole-card deals are read, to hide the cards nobody showed. The engine's hand keeps
+    the standard, so it is written without checking it again."""
     base = msgspec.structs.replace(to_phh(hand, actions=False), hand=number, table=str(table_id))
-    public = phh.dumps(base, action_texts=_hidden(hand, None))
+    public = phh.dumps(base, action_texts=_hidden(hand, None), check=False)
     copies = [_with_own_cards(public, base, hand, position) for position in range(len(players))]
     if proofs is not None:
         written: dict[int, str] = {}
@@ -81,7 +82,7 @@ def _with_own_cards(public: str, base: phh.HandHistory, hand: Hand, position: in
     line = f'\n  "{hidden}",\n'
     if public.count(line) == 1:
         return public.replace(line, f'\n  "{dealt}",\n')
-    return phh.dumps(base, action_texts=_hidden(hand, position))
+    return phh.dumps(base, action_texts=_hidden(hand, position), check=False)
 
 
 def _hidden(hand: Hand, keep: int | None) -> list[str]:
