@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import msgspec
 
 from chatdealer import phh
+from chatdealer.cards import format_cards
 from chatdealer.engine.hand import Hand
 from chatdealer.fairness import Opening, Proof
 from chatdealer.history import to_phh
@@ -76,27 +77,30 @@ def _with_own_cards(public: str, base: phh.HandHistory, hand: Hand, position: in
     """
     if hand.shown[position]:
         return public
-    cards = hand.holes[position]
-    hidden = phh.format_action(phh.DealHole(player=position, cards=[None] * len(cards)))
-    dealt = phh.format_action(phh.DealHole(player=position, cards=list(cards)))
-    line = f'\n  "{hidden}",\n'
+    deal = f"d dh p{position + 1}"
+    cards = format_cards(hand.holes[position], sep="")
+    line = f'\n  "{deal} {"?" * len(cards)}",\n'
     if public.count(line) == 1:
-        return public.replace(line, f'\n  "{dealt}",\n')
+        return public.replace(line, f'\n  "{deal} {cards}",\n')
     return phh.dumps(base, action_texts=_hidden(hand, position), check=False)
 
 
 def _hidden(hand: Hand, keep: int | None) -> list[str]:
     """The action log with every hole card not shown at the showdown hidden, but those of
     position `keep`. The engine writes a deal as ``d dh p3 AsKd``, two characters a card."""
-    texts: list[str] = []
-    for text in hand.actions:
-        if text.startswith("d dh "):
-            who, _, cards = text[5:].partition(" ")
-            player = int(who[1:]) - 1
-            if player != keep and not hand.shown[player]:
-                text = f"d dh {who} {'?' * len(cards)}"
-        texts.append(text)
-    return texts
+    shown = hand.shown
+    return [
+        _hidden_deal(text, shown, keep) if text.startswith("d dh ") else text
+        for text in hand.actions
+    ]
+
+
+def _hidden_deal(text: str, shown: list[bool], keep: int | None) -> str:
+    who, _, cards = text[5:].partition(" ")
+    player = int(who[1:]) - 1
+    if player == keep or shown[player]:
+        return text
+    return f"d dh {who} {'?' * len(cards)}"
 
 
 def _proof_fields(
