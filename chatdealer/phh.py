@@ -776,14 +776,14 @@ def _toml_value(value: object) -> str:
         return repr(value)
     if isinstance(value, str):
         return _toml_string(value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join([_toml_value(item) for item in value]) + "]"
     if isinstance(value, datetime.datetime | datetime.date):
         return value.isoformat()
     if isinstance(value, datetime.time):
         if value.tzinfo is not None:
             raise PHHError(f"TOML has no time of day with a time zone: {value.isoformat()}")
         return value.isoformat()
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_toml_value(item) for item in value) + "]"
     if isinstance(value, dict):
         pairs = (f"{_toml_key(key)} = {_toml_value(item)}" for key, item in value.items())
         return "{" + ", ".join(pairs) + "}"
@@ -831,7 +831,8 @@ def dumps(
             lines.append("]")
             continue
         try:
-            lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
+            name = key if key in _FIELD_KINDS else _toml_key(key)  # the standard's are bare
+            lines.append(f"{name} = {_toml_value(value)}")
         except PHHError as error:
             raise PHHError(f"user field {key!r}: {error}") from None
     return "\n".join(lines) + "\n"

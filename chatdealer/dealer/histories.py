@@ -40,13 +40,9 @@ def hand_record(
     public = phh.dumps(base, action_texts=_hidden(hand, None), check=False)
     copies = [_with_own_cards(public, base, hand, position) for position in range(len(players))]
     if proofs is not None:
-        written: dict[int, str] = {}
-        copies = [
-            own + _proof_fields(seen.root, None, seen.openings, written)
-            for own, seen in zip(copies, proofs.private, strict=True)
-        ]
-        shown = proofs.public
-        public += _proof_fields(shown.root, shown.positions, shown.openings, written)
+        shown, seen = _proof_fields(proofs)
+        public += shown
+        copies = [own + fields for own, fields in zip(copies, seen, strict=True)]
     private = {player: own.encode() for player, own in zip(players, copies, strict=True)}
     return HandRecord(number, public.encode(), private)
 
@@ -103,23 +99,29 @@ def _hidden_deal(text: str, shown: list[bool], keep: int | None) -> str:
     return f"d dh {who} {'?' * len(cards)}"
 
 
-def _proof_fields(
-    root: str,
-    positions: Sequence[str] | None,
-    openings: Sequence[Opening],
-    written: dict[int, str],
-) -> str:
-    """The proof as TOML lines after the hand's own fields; hex and card names need no quoting
-    beyond plain double quotes, so they are written directly rather than field by field.
-    `written` keeps each opening's text by deck position: every copy of a hand repeats the
-    public openings, so each is written once."""
-    lines = [f'_deck_commitment = "{root}"']
-    if positions is not None:
-        quoted = '", "'.join(positions)
-        lines.append(f'_deck_positions = ["{quoted}"]' if positions else "_deck_positions = []")
+def _proof_fields(proofs: HandProofs) -> tuple[str, list[str]]:
+    """The proofs as TOML lines after the hand's own fields: the public copy's, and each
+    player's by position. Hex and card names need no quoting beyond plain double quotes, so
+    they are written directly rather than field by field. A player's openings are the public
+    ones and their own two (the public proof itself when their hand was shown), so each opening
+    is written once."""
+    public = proofs.public
+    root = f'_deck_commitment = "{public.root}"\n'
+    written: dict[int, str] = {}
+    shown = _openings_field(public.openings, written)
+    private = [
+        root + (shown if seen is public else _openings_field(seen.openings, written))
+        for seen in proofs.private
+    ]
+    hashes = '", "'.join(public.positions)
+    positions = f'_deck_positions = ["{hashes}"]\n' if hashes else "_deck_positions = []\n"
+    return root + positions + shown, private
+
+
+def _openings_field(openings: Sequence[Opening], written: dict[int, str]) -> str:
+    """`written` keeps each opening's text by deck position, for the next copy of the hand."""
     opened = ", ".join([_opening_text(opening, written) for opening in openings])
-    lines.append(f"_openings = [{opened}]")
-    return "\n".join(lines) + "\n"
+    return f"_openings = [{opened}]\n"
 
 
 def _opening_text(opening: Opening, written: dict[int, str]) -> str:
