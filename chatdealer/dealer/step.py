@@ -239,7 +239,7 @@ class Step:
         elif isinstance(event, hand_events.HoleCardsDealt):
             view = PrivateView(
                 hand_number=self._hand_number(),
-                cards=tuple(format_card(card) for card in event.cards),
+                cards=tuple(map(format_card, event.cards)),
                 board=(),
                 best=None,
                 best_cards=(),
@@ -264,8 +264,8 @@ class Step:
             self.channel(
                 BoardDealt(
                     street=event.street.name.lower(),
-                    cards=tuple(format_card(c) for c in event.cards),
-                    board=tuple(format_card(c) for c in event.board),
+                    cards=tuple(map(format_card, event.cards)),
+                    board=tuple(map(format_card, event.board)),
                 )
             )
         elif isinstance(event, hand_events.HandShown):
@@ -276,7 +276,7 @@ class Step:
                 Shown(
                     player_id=ref.player_id,
                     name=ref.name,
-                    cards=tuple(format_card(c) for c in event.cards),
+                    cards=tuple(map(format_card, event.cards)),
                     hand_name=self._hand_name(event.seat),
                 )
             )
@@ -314,12 +314,12 @@ class Step:
             EquityShare(
                 player_id=self._ref(seat).player_id,
                 name=self._ref(seat).name,
-                cards=tuple(format_card(card) for card in hand.holes[seat]),
+                cards=tuple(map(format_card, hand.holes[seat])),
                 equity=chances.equity,
             )
             for seat, chances in zip(live, result.hands, strict=True)
         )
-        board = tuple(format_card(card) for card in self._board_now)
+        board = tuple(map(format_card, self._board_now))
         self.channel(AllInEquity(board=board, players=shares, exact=result.exact))
 
     def _hand_name(self, position: int) -> str | None:
