@@ -76,7 +76,7 @@ def commit(deck: Sequence[Card], salts: Sequence[bytes] | None = None) -> DeckCo
             for salt, suffixes, card in zip(chosen, _SUFFIXES[: len(deck)], deck, strict=True)
         ]
     )
-    return DeckCommitment(tuple(s.hex() for s in chosen), positions, _root(positions))
+    return DeckCommitment(tuple(map(bytes.hex, chosen)), positions, _root(positions))
 
 
 class VerificationError(ValueError):

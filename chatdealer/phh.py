@@ -746,6 +746,14 @@ def _toml_string(text: str) -> str:
     return '"' + "".join(parts) + '"'
 
 
+def _toml_strings(texts: Sequence[str]) -> list[str]:
+    """Each text as a TOML string. Action strings seldom hold a character to escape, so they
+    are searched all at once, and quoted as they are when none does."""
+    if _NEEDS_ESCAPE.search("".join(texts)) is None:
+        return [f'"{text}"' for text in texts]
+    return [_toml_string(text) for text in texts]
+
+
 def _toml_key(key: object) -> str:
     if not isinstance(key, str):
         raise PHHError(f"{key!r} is not a TOML key (keys are strings)")
@@ -768,14 +776,14 @@ def _toml_value(value: object) -> str:
         return repr(value)
     if isinstance(value, str):
         return _toml_string(value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join([_toml_value(item) for item in value]) + "]"
     if isinstance(value, datetime.datetime | datetime.date):
         return value.isoformat()
     if isinstance(value, datetime.time):
         if value.tzinfo is not None:
             raise PHHError(f"TOML has no time of day with a time zone: {value.isoformat()}")
         return value.isoformat()
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_toml_value(item) for item in value) + "]"
     if isinstance(value, dict):
         pairs = (f"{_toml_key(key)} = {_toml_value(item)}" for key, item in value.items())
         return "{" + ", ".join(pairs) + "}"
@@ -784,16 +792,21 @@ def _toml_value(value: object) -> str:
     raise PHHError(f"TOML cannot hold the {type(value).__name__} value {value!r}")
 
 
-def to_table(hand: HandHistory, *, action_texts: Sequence[str] | None = None) -> dict[str, Any]:
+def to_table(
+    hand: HandHistory, *, action_texts: Sequence[str] | None = None, check: bool = True
+) -> dict[str, Any]:
     """The checked hand as the TOML table ``dumps`` writes, which tomllib reads back from it.
 
     Fields come in the standard's order, then the unknown ones; the values are the hand's own
     lists, not copies. `action_texts`, when given, stand in for the hand's `actions`: action
-    strings already written (the engine keeps its log that way), taken as they are.
+    strings already written (the engine keeps its log that way), taken as they are. `check`
+    False leaves the hand unchecked: only for a hand that keeps the standard by construction,
+    as the engine's own (`history.to_phh`), where checking would cost as much as writing.
     """
     if action_texts is None:
         action_texts = _format_actions(hand.actions)
-    _check_hand(hand)
+    if check:
+        _check_hand(hand)
     table: dict[str, Any] = {}
     for name in FIELDS:
         value = action_texts if name == "actions" else getattr(hand, name)
@@ -803,19 +816,23 @@ def to_table(hand: HandHistory, *, action_texts: Sequence[str] | None = None) ->
     return table
 
 
-def dumps(hand: HandHistory, *, action_texts: Sequence[str] | None = None) -> str:
+def dumps(
+    hand: HandHistory, *, action_texts: Sequence[str] | None = None, check: bool = True
+) -> str:
     """The ``.phh`` text of a hand: the standard's fields in its order, then the unknown ones.
 
-    `action_texts` are written in place of the hand's `actions` (see `to_table`)."""
+    `action_texts` are written in place of the hand's `actions`, and `check` False writes the
+    hand unchecked (see `to_table`)."""
     lines: list[str] = []
-    for key, value in to_table(hand, action_texts=action_texts).items():
+    for key, value in to_table(hand, action_texts=action_texts, check=check).items():
         if key == "actions" and value:
             lines.append("actions = [")
-            lines.extend(f"  {_toml_string(text)}," for text in value)
+            lines.extend([f"  {text}," for text in _toml_strings(value)])
             lines.append("]")
             continue
         try:
-            lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
+            name = key if key in _FIELD_KINDS else _toml_key(key)  # the standard's are bare
+            lines.append(f"{name} = {_toml_value(value)}")
         except PHHError as error:
             raise PHHError(f"user field {key!r}: {error}") from None
     return "\n".join(lines) + "\n"

@@ -535,6 +535,17 @@ def test_dumps_refuses_what_loads_would_refuse() -> None:
         phh.dumps(hand)
 
 
+def test_dumps_unchecked_writes_a_good_hand_alike_and_skips_the_checks() -> None:
+    hand = phh.loads(HEADS_UP)
+    assert phh.dumps(hand, check=False) == phh.dumps(hand)
+    texts = [phh.format_action(action) for action in hand.actions]
+    assert phh.dumps(hand, action_texts=texts, check=False) == phh.dumps(hand)
+    hand.min_bet = None
+    with pytest.raises(PHHError, match='missing field "min_bet"'):
+        phh.dumps(hand)
+    assert "min_bet" not in phh.dumps(hand, check=False)
+
+
 def test_dump_and_load_files(tmp_path: Path) -> None:
     hand = phh.loads(NT_WITH_ANTES)
     phh.dump(hand, tmp_path / "hand.phh")

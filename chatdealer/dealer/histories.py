@@ -15,12 +15,13 @@ from collections.abc import Sequence
 import msgspec
 
 from chatdealer import phh
+from chatdealer.cards import format_cards
 from chatdealer.engine.hand import Hand
-from chatdealer.fairness import DeckCommitment, Opening, Proof
+from chatdealer.fairness import Opening, Proof
 from chatdealer.history import to_phh
 from chatdealer.store import HandRecord, TableId
 
-from .proofs import private_proof, public_proof
+from .proofs import HandProofs
 
 
 def hand_record(
@@ -28,24 +29,21 @@ def hand_record(
     number: int,
     hand: Hand,
     players: Sequence[str],
-    commitment: DeckCommitment | None,
+    proofs: HandProofs | None,
 ) -> HandRecord:
     """The public copy and each player's copy of a finished hand; `players` by position.
 
     The engine's action log is already PHH text, so the copies are written from it directly;
-    only the hole-card deals are read, to hide the cards nobody showed."""
+    only the hole-card deals are read, to hide the cards nobody showed. The engine's hand keeps
+    the standard, so it is written without checking it again."""
     base = msgspec.structs.replace(to_phh(hand, actions=False), hand=number, table=str(table_id))
-    public = phh.dumps(base, action_texts=_hidden(hand, None))
-    private: dict[str, bytes] = {}
-    for position, player in enumerate(players):
-        own = _with_own_cards(public, base, hand, position)
-        if commitment is not None:
-            seen = private_proof(commitment, hand, position)
-            own += _proof_fields(seen.root, None, seen.openings)
-        private[player] = own.encode()
-    if commitment is not None:
-        proof = public_proof(commitment, hand)
-        public += _proof_fields(proof.root, proof.positions, proof.openings)
+    public = phh.dumps(base, action_texts=_hidden(hand, None), check=False)
+    copies = [_with_own_cards(public, base, hand, position) for position in range(len(players))]
+    if proofs is not None:
+        shown, seen = _proof_fields(proofs)
+        public += shown
+        copies = [own + fields for own, fields in zip(copies, seen, strict=True)]
+    private = {player: own.encode() for player, own in zip(players, copies, strict=True)}
     return HandRecord(number, public.encode(), private)
 
 
@@ -75,37 +73,61 @@ def _with_own_cards(public: str, base: phh.HandHistory, hand: Hand, position: in
     """
     if hand.shown[position]:
         return public
-    cards = hand.holes[position]
-    hidden = phh.format_action(phh.DealHole(player=position, cards=[None] * len(cards)))
-    dealt = phh.format_action(phh.DealHole(player=position, cards=list(cards)))
-    line = f'\n  "{hidden}",\n'
+    deal = f"d dh p{position + 1}"
+    cards = format_cards(hand.holes[position], sep="")
+    line = f'\n  "{deal} {"?" * len(cards)}",\n'
     if public.count(line) == 1:
-        return public.replace(line, f'\n  "{dealt}",\n')
-    return phh.dumps(base, action_texts=_hidden(hand, position))
+        return public.replace(line, f'\n  "{deal} {cards}",\n')
+    return phh.dumps(base, action_texts=_hidden(hand, position), check=False)
 
 
 def _hidden(hand: Hand, keep: int | None) -> list[str]:
     """The action log with every hole card not shown at the showdown hidden, but those of
     position `keep`. The engine writes a deal as ``d dh p3 AsKd``, two characters a card."""
-    texts: list[str] = []
-    for text in hand.actions:
-        if text.startswith("d dh "):
-            who, _, cards = text[5:].partition(" ")
-            player = int(who[1:]) - 1
-            if player != keep and not hand.shown[player]:
-                text = f"d dh {who} {'?' * len(cards)}"
-        texts.append(text)
-    return texts
+    shown = hand.shown
+    return [
+        _hidden_deal(text, shown, keep) if text.startswith("d dh ") else text
+        for text in hand.actions
+    ]
 
 
-def _proof_fields(root: str, positions: Sequence[str] | None, openings: Sequence[Opening]) -> str:
-    """The proof as TOML lines after the hand's own fields; hex and card names need no quoting
-    beyond plain double quotes, so they are written directly rather than field by field."""
-    lines = [f'_deck_commitment = "{root}"']
-    if positions is not None:
-        lines.append("_deck_positions = [" + ", ".join(f'"{p}"' for p in positions) + "]")
-    opened = ", ".join(
-        f'{{position = {o.position}, card = "{o.card}", salt = "{o.salt}"}}' for o in openings
-    )
-    lines.append(f"_openings = [{opened}]")
-    return "\n".join(lines) + "\n"
+def _hidden_deal(text: str, shown: list[bool], keep: int | None) -> str:
+    who, _, cards = text[5:].partition(" ")
+    player = int(who[1:]) - 1
+    if player == keep or shown[player]:
+        return text
+    return f"d dh {who} {'?' * len(cards)}"
+
+
+def _proof_fields(proofs: HandProofs) -> tuple[str, list[str]]:
+    """The proofs as TOML lines after the hand's own fields: the public copy's, and each
+    player's by position. Hex and card names need no quoting beyond plain double quotes, so
+    they are written directly rather than field by field. A player's openings are the public
+    ones and their own two (the public proof itself when their hand was shown), so each opening
+    is written once."""
+    public = proofs.public
+    root = f'_deck_commitment = "{public.root}"\n'
+    written: dict[int, str] = {}
+    shown = _openings_field(public.openings, written)
+    private = [
+        root + (shown if seen is public else _openings_field(seen.openings, written))
+        for seen in proofs.private
+    ]
+    hashes = '", "'.join(public.positions)
+    positions = f'_deck_positions = ["{hashes}"]\n' if hashes else "_deck_positions = []\n"
+    return root + positions + shown, private
+
+
+def _openings_field(openings: Sequence[Opening], written: dict[int, str]) -> str:
+    """`written` keeps each opening's text by deck position, for the next copy of the hand."""
+    opened = ", ".join([_opening_text(opening, written) for opening in openings])
+    return f"_openings = [{opened}]\n"
+
+
+def _opening_text(opening: Opening, written: dict[int, str]) -> str:
+    position = opening.position
+    text = written.get(position)
+    if text is None:
+        text = f'{{position = {position}, card = "{opening.card}", salt = "{opening.salt}"}}'
+        written[position] = text
+    return text

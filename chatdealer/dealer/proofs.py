@@ -13,6 +13,9 @@ import functools
 import hashlib
 import os
 from collections.abc import Sequence
+from operator import attrgetter
+
+import msgspec
 
 from chatdealer.cards import Card
 from chatdealer.dealer.record import DeckSecret
@@ -20,6 +23,7 @@ from chatdealer.engine.hand import Hand
 from chatdealer.fairness import (
     SALT_BYTES,
     DeckCommitment,
+    Opening,
     Proof,
     commit,
     hole_positions,
@@ -56,20 +60,31 @@ def _commitment(seed: str, deck: tuple[Card, ...]) -> DeckCommitment:
     return commit(deck, salts_from(bytes.fromhex(seed), len(deck)))
 
 
-def public_proof(commitment: DeckCommitment, hand: Hand) -> Proof:
-    """Opens the board and the hands shown: what everyone at the table has seen."""
-    shown = [seat for seat, was_shown in enumerate(hand.shown) if was_shown]
-    positions = shown_positions(hand.seat_count, len(hand.board), shown)
-    return Proof(
-        commitment.root, commitment.positions, tuple(commitment.open(hand.deck, positions))
-    )
+class HandProofs(msgspec.Struct, frozen=True):
+    """A finished hand's proofs: the public one and each player's, by position."""
+
+    public: Proof
+    private: tuple[Proof, ...]
 
 
-def private_proof(commitment: DeckCommitment, hand: Hand, position: int) -> Proof:
-    """What one player saw: the public openings and their own two hole cards."""
+def hand_proofs(commitment: DeckCommitment, hand: Hand) -> HandProofs:
+    """The public proof opens the board and the hands shown, what everyone at the table has
+    seen; a player's adds their own two hole cards. The public openings are made once and
+    shared: a player whose hand was shown saw nothing more, so their proof is the public one."""
     shown = [seat for seat, was_shown in enumerate(hand.shown) if was_shown]
-    positions = shown_positions(hand.seat_count, len(hand.board), shown)
-    positions += hole_positions(hand.seat_count, position)
-    return Proof(
-        commitment.root, commitment.positions, tuple(commitment.open(hand.deck, positions))
+    opened = commitment.open(hand.deck, shown_positions(hand.seat_count, len(hand.board), shown))
+    public = Proof(commitment.root, commitment.positions, tuple(opened))
+    private = tuple(
+        public if was_shown else _with_hole_cards(commitment, hand, opened, position)
+        for position, was_shown in enumerate(hand.shown)
     )
+    return HandProofs(public, private)
+
+
+def _with_hole_cards(
+    commitment: DeckCommitment, hand: Hand, opened: list[Opening], position: int
+) -> Proof:
+    """The public openings and one player's hole cards, in deck order as `open` gives them."""
+    own = commitment.open(hand.deck, hole_positions(hand.seat_count, position))
+    openings = sorted([*opened, *own], key=attrgetter("position"))
+    return Proof(commitment.root, commitment.positions, tuple(openings))

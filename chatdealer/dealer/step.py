@@ -43,14 +43,14 @@ from chatdealer.dealer.outgoing import (
     TournamentOver,
 )
 from chatdealer.dealer.outgoing import notice as make_notice
-from chatdealer.dealer.proofs import commitment_of, private_proof, public_proof
+from chatdealer.dealer.proofs import commitment_of, hand_proofs
 from chatdealer.dealer.record import TableRecord, Wake, WakeFor, encode_record
 from chatdealer.dealer.seated_bots import is_bot
 from chatdealer.dealer.views import PrivateView, current_token, table_view
 from chatdealer.engine import events as hand_events
 from chatdealer.engine.hand import Hand
 from chatdealer.equity import all_in_equity
-from chatdealer.evaluator import evaluate
+from chatdealer.evaluator import Ranking, evaluate, hand_value
 from chatdealer.fairness import DeckCommitment
 from chatdealer.store import (
     Change,
@@ -91,6 +91,20 @@ def _for_stream(payload: AnyPayload) -> AnyPayload | None:
     if isinstance(payload, HandOver):
         return msgspec.structs.replace(payload, proof=None)
     return payload
+
+
+_HAND_NAMES: dict[tuple[Ranking, int], str] = {}
+"""Hand names by ranking and value, at most a few thousand: a name depends on the value alone."""
+
+
+def _named(cards: list[Card], ranking: Ranking) -> str:
+    """The hand's name, as `evaluate` gives it: its value is a few table look-ups, while naming
+    it from the cards sorts and searches them, so each value is named once."""
+    key = (ranking, hand_value(cards, ranking))
+    name = _HAND_NAMES.get(key)
+    if name is None:
+        name = _HAND_NAMES[key] = evaluate(cards, ranking).name
+    return name
 
 
 class Step:
@@ -225,7 +239,7 @@ class Step:
         elif isinstance(event, hand_events.HoleCardsDealt):
             view = PrivateView(
                 hand_number=self._hand_number(),
-                cards=tuple(format_card(card) for card in event.cards),
+                cards=tuple(map(format_card, event.cards)),
                 board=(),
                 best=None,
                 best_cards=(),
@@ -250,8 +264,8 @@ class Step:
             self.channel(
                 BoardDealt(
                     street=event.street.name.lower(),
-                    cards=tuple(format_card(c) for c in event.cards),
-                    board=tuple(format_card(c) for c in event.board),
+                    cards=tuple(map(format_card, event.cards)),
+                    board=tuple(map(format_card, event.board)),
                 )
             )
         elif isinstance(event, hand_events.HandShown):
@@ -262,7 +276,7 @@ class Step:
                 Shown(
                     player_id=ref.player_id,
                     name=ref.name,
-                    cards=tuple(format_card(c) for c in event.cards),
+                    cards=tuple(map(format_card, event.cards)),
                     hand_name=self._hand_name(event.seat),
                 )
             )
@@ -300,19 +314,19 @@ class Step:
             EquityShare(
                 player_id=self._ref(seat).player_id,
                 name=self._ref(seat).name,
-                cards=tuple(format_card(card) for card in hand.holes[seat]),
+                cards=tuple(map(format_card, hand.holes[seat])),
                 equity=chances.equity,
             )
             for seat, chances in zip(live, result.hands, strict=True)
         )
-        board = tuple(format_card(card) for card in self._board_now)
+        board = tuple(map(format_card, self._board_now))
         self.channel(AllInEquity(board=board, players=shares, exact=result.exact))
 
     def _hand_name(self, position: int) -> str | None:
         hand = self._hand
         if hand is None or len(hand.board) < 3:
             return None
-        return evaluate([*hand.holes[position], *hand.board], hand.config.ranking).name
+        return _named([*hand.holes[position], *hand.board], hand.config.ranking)
 
     def _hand_number(self) -> int:
         table = self.record.table
@@ -433,15 +447,15 @@ class Step:
             record.deck = None
             return
         commitment = self._commitment(hand, event.hand_number)
-        proof = public_proof(commitment, hand) if commitment is not None else None
+        proofs = hand_proofs(commitment, hand) if commitment is not None else None
+        proof = proofs.public if proofs is not None else None
         self.channel(HandOver(hand_number=event.hand_number, stacks=stacks, proof=proof))
         players = [ref.player_id for ref in self._roster]
-        if commitment is not None:
-            for position, player in enumerate(players):
-                own = private_proof(commitment, hand, position)
+        if proofs is not None:
+            for player, own in zip(players, proofs.private, strict=True):
                 self.tell(player, HandProof(hand_number=event.hand_number, proof=own))
         self.hands.append(
-            hand_record(self.context.table_id, event.hand_number, hand, players, commitment)
+            hand_record(self.context.table_id, event.hand_number, hand, players, proofs)
         )
         tournament = record.is_tournament
         for position, player in enumerate(players):

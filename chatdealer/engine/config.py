@@ -82,11 +82,11 @@ class HandConfig(msgspec.Struct, frozen=True, kw_only=True):
             values: tuple[int, ...] = getattr(self, field)
             if len(values) > count:
                 raise ConfigError(f"{field} has {len(values)} entries for {count} players")
-            if any(value < 0 for value in values):
+            if values and min(values) < 0:
                 raise ConfigError(f"{field} cannot be negative")
         if len(self.names) not in (0, count):
             raise ConfigError(f"names has {len(self.names)} entries for {count} players")
-        if any(stack <= 0 for stack in self.starting_stacks):
+        if min(self.starting_stacks) <= 0:
             raise ConfigError("every player dealt in needs chips")
         if self.structure is BettingStructure.FIXED_LIMIT:
             if self.small_bet <= 0 or self.big_bet < self.small_bet:

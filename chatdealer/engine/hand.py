@@ -732,19 +732,25 @@ def _forced_bets(config: HandConfig) -> tuple[list[tuple[int, str, int]], int, i
     count = len(config.starting_stacks)
     antes, dead = config.per_seat(config.antes), config.per_seat(config.dead)
     blinds, posts = config.per_seat(config.blinds_or_straddles), config.per_seat(config.live_posts)
-    plan: list[tuple[int, str, int]] = []
+    plan = [
+        (seat, kind, owed)
+        for seat in range(count)
+        for kind, owed in (("ante", antes[seat]), ("dead", dead[seat]))
+        if owed
+    ]
     for seat in range(count):
-        plan += [(seat, kind, owed) for kind, owed in (("ante", antes[seat]), ("dead", dead[seat]))]
-    for seat in range(count):
+        owed = blinds[seat] + posts[seat]
+        if not owed:
+            continue
         # A straddle is a blind larger than every blind before it, past the first two seats.
         kind = "post" if not blinds[seat] else "blind"
         if blinds[seat] and seat >= 2 and blinds[seat] > max(blinds[:seat]) > 0:
             kind = "straddle"
-        plan.append((seat, kind, blinds[seat] + posts[seat]))
+        plan.append((seat, kind, owed))
     top = max(blinds)
     first = 0 if top == 0 else (count - blinds[::-1].index(top)) % count
-    level = max(b + p for b, p in zip(blinds, posts, strict=True))
-    return [p for p in plan if p[2]], level, first
+    level = max([b + p for b, p in zip(blinds, posts, strict=True)])
+    return plan, level, first
 
 
 def _post_forced_bets(

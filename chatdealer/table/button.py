@@ -24,6 +24,8 @@ import msgspec
 from chatdealer.table.refusals import TableError
 from chatdealer.table.seats import Player, SeatStatus, clockwise, strictly_between
 
+_PLAYING = SeatStatus.PLAYING  # read off the class, a member goes through a slow class hook
+
 
 class ButtonDraw(msgspec.Struct, frozen=True, kw_only=True):
     """The high-card draw for the first button: each player's card and the winner's seat."""
@@ -67,11 +69,17 @@ class HandPlan(msgspec.Struct, frozen=True, kw_only=True):
 
 def in_the_game(players: Sequence[Player | None]) -> tuple[list[int], bool]:
     """The seats in the game, and whether the game starts afresh (every ready player in)."""
+    game, _, fresh = _the_game(players)
+    return game, fresh
+
+
+def _the_game(players: Sequence[Player | None]) -> tuple[list[int], list[int], bool]:
+    """`in_the_game`, with the ready seats that owe blinds (coming in, unless afresh)."""
     ready = [seat for seat, player in enumerate(players) if player is not None and player.ready]
     owing_nothing = [seat for seat in ready if not _player(players, seat).owes]
     if len(owing_nothing) >= 2:
-        return owing_nothing, False
-    return ready, True
+        return owing_nothing, [seat for seat in ready if _player(players, seat).owes], False
+    return ready, [], True
 
 
 def plan_hand(
@@ -88,7 +96,7 @@ def plan_hand(
     `drawn_button` is the winner of the high-card draw, used when there was no hand before.
     """
     count = len(players)
-    game, fresh = in_the_game(players)
+    game, owing, fresh = _the_game(players)
     if len(game) < 2:
         raise TableError("not_enough_players", count=len(game))
     in_game = set(game)
@@ -99,15 +107,7 @@ def plan_hand(
     else:
         button = _next(in_game, last_button, count)
     small_blind = button if len(game) == 2 else _next(in_game, button, count)
-    coming_in = (
-        set()
-        if fresh
-        else {
-            seat
-            for seat, player in enumerate(players)
-            if player is not None and player.ready and player.owes
-        }
-    )
+    coming_in = set(owing)
     big_blind = _next(in_game | coming_in, small_blind, count)
     posting = sorted(
         seat
@@ -115,7 +115,7 @@ def plan_hand(
         if seat != big_blind and not _player(players, seat).waits_for_big_blind
     )
     dealt = in_game | set(posting) | {big_blind}
-    seats = tuple(seat for seat in clockwise(button + 1, count) if seat in dealt)
+    seats = tuple([seat for seat in clockwise(button + 1, count) if seat in dealt])
     live_posts = tuple(
         seat
         for seat in posting
@@ -166,7 +166,7 @@ def _missed_blinds(
     away = [
         seat
         for seat, player in enumerate(players)
-        if player is not None and player.status is not SeatStatus.PLAYING and not player.new
+        if player is not None and player.status is not _PLAYING and not player.new
     ]
 
     def passed(moves: tuple[int | None, int]) -> tuple[int, ...]:

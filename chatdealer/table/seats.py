@@ -6,7 +6,6 @@ take effect during a hand (leaving, sitting out, a top-up) wait on the seat unti
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from enum import Enum
 
 import msgspec
@@ -16,6 +15,10 @@ class SeatStatus(Enum):
     PLAYING = "playing"  # in the game, or coming in (posting or waiting for the big blind)
     SITTING_OUT = "sitting_out"  # chose to sit out; blinds passing the seat are missed
     BUSTED = "busted"  # no chips: sits out until topped up (cash) or rebuys (tournament)
+
+
+# A member read off its enum class goes through a slow class hook: seats are checked every deal.
+_PLAYING = SeatStatus.PLAYING
 
 
 class Player(msgspec.Struct, kw_only=True):
@@ -40,7 +43,7 @@ class Player(msgspec.Struct, kw_only=True):
     @property
     def ready(self) -> bool:
         """Wants to play and has chips to play with."""
-        return self.status is SeatStatus.PLAYING and self.stack > 0
+        return self.status is _PLAYING and self.stack > 0
 
     def clear_debts(self) -> None:
         self.new = False
@@ -49,10 +52,10 @@ class Player(msgspec.Struct, kw_only=True):
         self.waits_for_big_blind = False
 
 
-def clockwise(start: int, count: int) -> Iterator[int]:
+def clockwise(start: int, count: int) -> list[int]:
     """Every seat once, starting at `start` and going clockwise."""
-    for step in range(count):
-        yield (start + step) % count
+    first = start % count
+    return [*range(first, count), *range(first)]
 
 
 def strictly_between(seat: int, first: int, last: int, count: int) -> bool:
