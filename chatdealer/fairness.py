@@ -19,6 +19,7 @@ import msgspec
 from chatdealer.cards import CARD_NAMES, Card, format_card, parse_card
 
 SALT_BYTES = 16
+_HASH_HEX = 2 * hashlib.sha256().digest_size
 
 
 class Opening(msgspec.Struct, frozen=True):
@@ -30,14 +31,25 @@ class Opening(msgspec.Struct, frozen=True):
 
 
 class DeckCommitment(msgspec.Struct, frozen=True):
-    """What the dealer keeps secret until the hand ends: the salts of every position."""
+    """What the dealer keeps secret until the hand ends: the salts of every position.
 
-    salts: tuple[str, ...]  # hex, one per deck position
-    positions: tuple[str, ...]  # hex commitment of each position
+    A dealer commits to every hand it deals and opens a few cards of it at the end, so the
+    commitment is kept as made: raw salts, and the position commitments as the one text the
+    root hashes. Salts are turned to hex, and the positions cut apart, only for a proof."""
+
+    salts: tuple[bytes, ...]  # one per deck position
+    hashes: str  # the hex commitment of each position, in deck order, run together
     root: str  # hex SHA-256 over the position commitments, shown at the start
 
+    @property
+    def positions(self) -> tuple[str, ...]:
+        """The hex commitment of each position."""
+        hashes = self.hashes
+        return tuple([hashes[i : i + _HASH_HEX] for i in range(0, len(hashes), _HASH_HEX)])
+
     def open(self, deck: Sequence[Card], positions: Iterable[int]) -> list[Opening]:
-        return [Opening(p, format_card(deck[p]), self.salts[p]) for p in sorted(set(positions))]
+        salts = self.salts
+        return [Opening(p, format_card(deck[p]), salts[p].hex()) for p in sorted(set(positions))]
 
 
 class Proof(msgspec.Struct, frozen=True):
@@ -60,23 +72,23 @@ _SUFFIXES = tuple(
 each time, so the text is made once here rather than formatted per hash."""
 
 
-def _root(positions: Sequence[str]) -> str:
-    return hashlib.sha256("".join(positions).encode()).hexdigest()
+def _root(hashes: str) -> str:
+    """The root over the position commitments, given as their hex run together."""
+    return hashlib.sha256(hashes.encode()).hexdigest()
 
 
 def commit(deck: Sequence[Card], salts: Sequence[bytes] | None = None) -> DeckCommitment:
     """Commit to a deck order; salts come from the OS's cryptographic source unless given."""
-    chosen = list(salts) if salts is not None else [os.urandom(SALT_BYTES) for _ in deck]
+    chosen = tuple(salts) if salts is not None else tuple(os.urandom(SALT_BYTES) for _ in deck)
     if len(chosen) != len(deck):
         raise ValueError("one salt per deck position")
     sha256 = hashlib.sha256
-    positions = tuple(
-        [
-            sha256(salt + suffixes[card]).hexdigest()
-            for salt, suffixes, card in zip(chosen, _SUFFIXES[: len(deck)], deck, strict=True)
-        ]
-    )
-    return DeckCommitment(tuple(map(bytes.hex, chosen)), positions, _root(positions))
+    digests = [
+        sha256(salt + suffixes[card]).digest()
+        for salt, suffixes, card in zip(chosen, _SUFFIXES[: len(deck)], deck, strict=True)
+    ]
+    hashes = b"".join(digests).hex()
+    return DeckCommitment(chosen, hashes, _root(hashes))
 
 
 class VerificationError(ValueError):
@@ -85,7 +97,7 @@ class VerificationError(ValueError):
 
 def verify(proof: Proof) -> list[tuple[int, Card]]:
     """Check a proof; returns the opened (position, card) pairs, or raises VerificationError."""
-    if _root(proof.positions) != proof.root:
+    if _root("".join(proof.positions)) != proof.root:
         raise VerificationError("the position commitments do not hash to the commitment shown")
     opened: list[tuple[int, Card]] = []
     for opening in proof.openings:

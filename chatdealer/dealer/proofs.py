@@ -23,7 +23,6 @@ from chatdealer.engine.hand import Hand
 from chatdealer.fairness import (
     SALT_BYTES,
     DeckCommitment,
-    Opening,
     Proof,
     commit,
     hole_positions,
@@ -56,7 +55,7 @@ def commitment_of(secret: DeckSecret, deck: Sequence[Card]) -> DeckCommitment:
 def _commitment(seed: str, deck: tuple[Card, ...]) -> DeckCommitment:
     """The same hand is committed at its deal and opened at its end, most often by the same
     worker: the 52 hashes are made once and found again (a pure function of seed and deck).
-    Sized like the dealer's memory of tables: one open hand each, ~9 KB a hand."""
+    Sized like the dealer's memory of tables: one open hand each, ~7 KB a hand."""
     return commit(deck, salts_from(bytes.fromhex(seed), len(deck)))
 
 
@@ -75,16 +74,14 @@ def hand_proofs(commitment: DeckCommitment, hand: Hand) -> HandProofs:
     opened = commitment.open(hand.deck, shown_positions(hand.seat_count, len(hand.board), shown))
     public = Proof(commitment.root, commitment.positions, tuple(opened))
     private = tuple(
-        public if was_shown else _with_hole_cards(commitment, hand, opened, position)
+        public if was_shown else _with_hole_cards(commitment, hand, public, position)
         for position, was_shown in enumerate(hand.shown)
     )
     return HandProofs(public, private)
 
 
-def _with_hole_cards(
-    commitment: DeckCommitment, hand: Hand, opened: list[Opening], position: int
-) -> Proof:
+def _with_hole_cards(commitment: DeckCommitment, hand: Hand, public: Proof, position: int) -> Proof:
     """The public openings and one player's hole cards, in deck order as `open` gives them."""
     own = commitment.open(hand.deck, hole_positions(hand.seat_count, position))
-    openings = sorted([*opened, *own], key=attrgetter("position"))
-    return Proof(commitment.root, commitment.positions, tuple(openings))
+    openings = sorted([*public.openings, *own], key=attrgetter("position"))
+    return Proof(public.root, public.positions, tuple(openings))
