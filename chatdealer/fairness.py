@@ -35,7 +35,7 @@ class DeckCommitment(msgspec.Struct, frozen=True):
 
     A dealer commits to every hand it deals and opens a few cards of it at the end, so the
     commitment is kept as made: raw salts, and the position commitments as the one text the
-    root hashes; the hex of a salt or a position is cut out when a proof asks for it."""
+    root hashes. Salts are turned to hex, and the positions cut apart, only for a proof."""
 
     salts: tuple[bytes, ...]  # one per deck position
     hashes: str  # the hex commitment of each position, in deck order, run together
@@ -68,8 +68,8 @@ def _position_commitment(salt: bytes, position: int, card: str) -> str:
 _SUFFIXES = tuple(
     tuple(f"|{position}|{card}".encode() for card in CARD_NAMES) for position in range(52)
 )
-"""What follows the salt for each (position, card): a dealer commits twice a hand, 52 hashes
-each time, so the text is made once here rather than formatted per hash."""
+"""What follows the salt for each (position, card): a dealer commits to 52 positions at every
+deal, so the text is made once here rather than formatted per hash."""
 
 
 def _root(hashes: str) -> str:
