@@ -90,12 +90,16 @@ class Harness:
         self.clock = clock
         self.table = table_id
         self.random = random.Random(seed)
+        self.seed = seed
         self.dealer = self.new_dealer()
         self.log: list[Outgoing] = []
         self.users = {user.id: user for user in PLAYERS}
 
     def new_dealer(self, store: Store | None = None) -> Dealer:
-        return Dealer(store or self.store, clock=self.clock, shuffle=self.shuffle)
+        """Seeded decks and seeded bots: a game plays the same way every run."""
+        return Dealer(
+            store or self.store, clock=self.clock, shuffle=self.shuffle, bot_seed=self.seed
+        )
 
     def shuffle(self, deck: Deck) -> list[Card]:
         cards = deck.cards()
