@@ -40,6 +40,7 @@ from chatdealer.dealer import (
     Balance,
     Command,
     Create,
+    Daily,
     Dealer,
     Join,
     Leave,
@@ -55,6 +56,7 @@ from chatdealer.dealer import (
 from chatdealer.dealer.outgoing import (
     AnyPayload,
     BalanceShown,
+    DailyClaimed,
     HandOver,
     HoleCards,
     Notice,
@@ -224,6 +226,9 @@ class LocalTable:
             return False
         if not any(seat.player_id == self.user.id for seat in view.seats):
             refused = _refusal(await self.send(Join()))
+            if refused is not None and refused.code == "insufficient_balance":
+                self.text.say(refused.text, "red")
+                refused = await self.claim_daily() or _refusal(await self.send(Join()))
             if refused is not None:
                 self.text.say(refused.text, "red")
                 return False
@@ -231,6 +236,16 @@ class LocalTable:
             await self.seat_bots()
             await self.send(Start())  # refused while a hand runs: hands then simply continue
         return True
+
+    async def claim_daily(self) -> Refused | None:
+        """A player back with too few chips to sit down gets their daily chips, if due."""
+        out = await self.send(Daily())
+        for outgoing in out:
+            if isinstance(outgoing.payload, DailyClaimed):
+                claimed = outgoing.payload
+                amount, balance = f"{claimed.amount:,}", f"{claimed.balance:,}"
+                self.text.say(f"Here are your daily {amount} chips: {balance} in the bank.", "bold")
+        return _refusal(out)
 
     def settings(self) -> TableSettings:
         options = self.options

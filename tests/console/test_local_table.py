@@ -14,6 +14,12 @@ import sys
 from pathlib import Path
 
 import pexpect
+import pytest
+
+from chatdealer.dealer import Command, Create, Join, User, open_dealer
+from chatdealer.dealer.outgoing import Refused
+from chatdealer.store import TableId
+from chatdealer.table import TableSettings
 
 CHATDEALER = Path(sys.executable).parent / "chatdealer"
 TIMEOUT = 45
@@ -67,6 +73,20 @@ def quit_table(player: pexpect.spawn) -> int:
     return left_with
 
 
+def audit_passes(home: Path) -> str:
+    """`chatdealer audit` on the player's data: every chip granted is in a bank or on a table."""
+    audit = subprocess.run(
+        [str(CHATDEALER), "audit"],
+        env=environment(home),
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert audit.returncode == 0, audit.stdout + audit.stderr
+    return audit.stdout
+
+
 def refused_and_unchanged(player: pexpect.spawn, line: str, message: str) -> None:
     """The line gets its one-line message, and it is still Tess's turn."""
     player.sendline(line)
@@ -112,16 +132,7 @@ def test_play_hands_with_bad_input_then_quit_and_find_the_chips_again(tmp_path: 
     assert chips(again.match.group(1)) == left_with
     quit_table(again)
 
-    audit = subprocess.run(
-        [str(CHATDEALER), "audit"],
-        env=environment(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=False,
-    )
-    assert audit.returncode == 0, audit.stdout + audit.stderr
-    assert "ok" in audit.stdout
+    assert "ok" in audit_passes(tmp_path)
 
 
 def test_a_second_terminal_joins_the_same_table(tmp_path: Path) -> None:
@@ -140,3 +151,26 @@ def test_a_second_terminal_joins_the_same_table(tmp_path: Path) -> None:
     quit_table(guest)
     host.expect_exact("Bo leaves")
     quit_table(host)
+
+
+async def test_a_player_back_with_no_chips_gets_the_daily_chips_and_sits_down(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    elsewhere = TableId("console", "local", "elsewhere")
+    tess = User(id="player-tess", name="Tess")
+    async with open_dealer(data_dir=tmp_path / "chatdealer") as dealer:
+        settings = TableSettings(small_blind=5, big_blind=10)
+        await dealer.handle(Command(table=elsewhere, user=tess, args=Create(settings=settings)))
+        out = await dealer.handle(Command(table=elsewhere, user=tess, args=Join(buy_in=1_000)))
+        assert not [o for o in out if isinstance(o.payload, Refused)]  # her whole bank is there
+    player = start(tmp_path)
+    player.expect(BANK)
+    assert chips(player.match.group(1)) == 0
+    player.expect_exact("not enough for")
+    player.expect_exact("Here are your daily 500 chips: 500 in the bank.")
+    player.expect("Type help")  # she is seated
+    player.sendline("table")
+    player.expect_exact("Tess")
+    assert quit_table(player) <= 515  # the daily chips, give or take the blinds of one hand
+    audit_passes(tmp_path)
