@@ -51,6 +51,7 @@ __all__ = [
     "evaluate",
     "hand_name",
     "hand_value",
+    "name_of_value",
     "rank7",
     "rank7_for",
     "rank7_short",
@@ -236,6 +237,13 @@ def evaluate(cards: Sequence[Card], ranking: Ranking = HOLDEM) -> HandRank:
         cards=_pick_cards(cards, category, reading),
         ranks=_naming_ranks(category, reading),
     )
+
+
+def name_of_value(value: int, ranking: Ranking = HOLDEM) -> str:
+    """The name of a hand value ("Aces full of kings"), read from its description alone: what
+    `evaluate(...).name` gives, without picking the five cards that make it."""
+    category, reading = _LOOKUPS[ranking].tables.description(value)
+    return hand_name(category, _naming_ranks(category, reading))
 
 
 def _pick_cards(

@@ -32,6 +32,7 @@ from chatdealer.evaluator import (
     evaluate,
     hand_name,
     hand_value,
+    name_of_value,
     rank7,
     rank7_for,
     rank7_short,
@@ -444,3 +445,12 @@ def test_suit_keys_find_every_flush() -> None:
             suit_part = sum(c * k for c, k in zip(counts, evaluator_tables.SUIT_KEYS, strict=True))
             flush = [suit for suit, count in enumerate(counts) if count >= 5]
             assert flush_suits[suit_part] == (flush[0] if flush else -1)
+
+
+@pytest.mark.parametrize("ranking", list(Ranking))
+def test_a_value_is_named_as_the_cards_that_make_it(ranking: Ranking) -> None:
+    rng = random.Random(f"names {ranking}")
+    cards = ranking.deck.cards()
+    for _ in range(5_000):
+        hand = rng.sample(cards, 7)
+        assert name_of_value(hand_value(hand, ranking), ranking) == evaluate(hand, ranking).name

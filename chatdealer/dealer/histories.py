@@ -15,7 +15,6 @@ from collections.abc import Sequence
 import msgspec
 
 from chatdealer import phh
-from chatdealer.cards import format_cards
 from chatdealer.engine.hand import Hand
 from chatdealer.fairness import Opening, Proof
 from chatdealer.history import to_phh
@@ -73,11 +72,12 @@ def _with_own_cards(public: str, base: phh.HandHistory, hand: Hand, position: in
     """
     if hand.shown[position]:
         return public
-    deal = f"d dh p{position + 1}"
-    cards = format_cards(hand.holes[position], sep="")
-    line = f'\n  "{deal} {"?" * len(cards)}",\n'
-    if public.count(line) == 1:
-        return public.replace(line, f'\n  "{deal} {cards}",\n')
+    deal = f"d dh p{position + 1} "
+    dealt = next((text for text in hand.actions if text.startswith(deal)), None)
+    if dealt is not None:
+        line = f'\n  "{_hidden_deal(dealt, hand.shown, None)}",\n'
+        if public.count(line) == 1:
+            return public.replace(line, f'\n  "{dealt}",\n')
     return phh.dumps(base, action_texts=_hidden(hand, position), check=False)
 
 

@@ -50,7 +50,7 @@ from chatdealer.dealer.views import PrivateView, current_token, table_view
 from chatdealer.engine import events as hand_events
 from chatdealer.engine.hand import Hand
 from chatdealer.equity import all_in_equity
-from chatdealer.evaluator import Ranking, evaluate, hand_value
+from chatdealer.evaluator import hand_value, name_of_value
 from chatdealer.fairness import DeckCommitment
 from chatdealer.store import (
     Change,
@@ -91,20 +91,6 @@ def _for_stream(payload: AnyPayload) -> AnyPayload | None:
     if isinstance(payload, HandOver):
         return msgspec.structs.replace(payload, proof=None)
     return payload
-
-
-_HAND_NAMES: dict[tuple[Ranking, int], str] = {}
-"""Hand names by ranking and value, at most a few thousand: a name depends on the value alone."""
-
-
-def _named(cards: list[Card], ranking: Ranking) -> str:
-    """The hand's name, as `evaluate` gives it: its value is a few table look-ups, while naming
-    it from the cards sorts and searches them, so each value is named once."""
-    key = (ranking, hand_value(cards, ranking))
-    name = _HAND_NAMES.get(key)
-    if name is None:
-        name = _HAND_NAMES[key] = evaluate(cards, ranking).name
-    return name
 
 
 class Step:
@@ -326,7 +312,8 @@ class Step:
         hand = self._hand
         if hand is None or len(hand.board) < 3:
             return None
-        return _named([*hand.holes[position], *hand.board], hand.config.ranking)
+        ranking = hand.config.ranking
+        return name_of_value(hand_value([*hand.holes[position], *hand.board], ranking), ranking)
 
     def _hand_number(self) -> int:
         table = self.record.table
