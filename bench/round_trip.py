@@ -6,7 +6,8 @@
 - `send_packed_command` + `read_response`: redis-py's own write and read on a pooled connection,
   without the client's command layer.
 - `AutoPipeline.run`: the path every dealer commit takes (chatdealer/store/pipelining.py):
-  redis-py's pooled connection, the bytes moved through its stream and a hiredis reader.
+  one connection from redis-py's pool, its socket reporting straight to a protocol that feeds a
+  hiredis reader and hands each reply to the oldest waiting caller.
 
 One caller at a time, so each figure is one full round trip; rounds interleave the three, and
 the medians over rounds are printed with the CPU the Python process spent per round trip.

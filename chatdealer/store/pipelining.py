@@ -1,16 +1,18 @@
-"""Commands that arrive together travel together: one pipeline, one write, one read.
+"""Commands that arrive together travel together: one connection, written as they come.
 
 When many players act at once, each action's commit would pay redis-py's whole per-command
-path — a pooled connection, a write, a wake-up for the reply. Commands issued in the same turn
-of the event loop are instead sent as one non-transactional pipeline. Each is still its own
-command (a script run is atomic on its own) and is answered on its own; only the trip to Redis
-is shared, so a command waits for at most the turn in which it was issued. (This is what
-ioredis calls auto-pipelining.)
+path: a pooled connection, a write, a task woken for the reply. Here every command goes down one
+shared connection instead, and Redis answers in the order it was asked, so each reply is handed
+to its caller straight from the socket's data callback. The first command of an event-loop turn
+is written at once; the others made in the same turn follow in one write at its end. Each is
+still its own command (a script run is atomic on its own) and is answered on its own; only the
+connection and the writes are shared. (This is what ioredis calls auto-pipelining.)
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from collections.abc import Callable, Sequence
 
 import hiredis
@@ -23,26 +25,19 @@ from redis.exceptions import NoScriptError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.typing import EncodableT, KeyT
 
-_READ_SIZE = 65_536
-KEPT_CONNECTIONS = 4
-"""Connections kept between trips: enough for the trips a busy worker has in flight at once."""
-
 _ScriptCall = tuple[AsyncScript, Sequence[KeyT], Sequence[EncodableT]]
-_Call = tuple[tuple[EncodableT, ...], _ScriptCall | None, "asyncio.Future[object]"]
-"""The command, the script call it is (to run again if Redis forgot the script), the reply."""
+_Call = tuple["asyncio.Future[object]", _ScriptCall | None]
+"""A caller's reply, and the script call it is (to run again if Redis forgot the script)."""
 
 
 class AutoPipeline:
-    """Batches the commands made in one loop turn; one per client, shared by all callers."""
+    """The commands of every caller on one connection of `client`'s pool, kept open."""
 
     def __init__(self, client: Redis) -> None:
         self._client = client
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._waiting: list[_Call] = []
-        self._armed = False
-        self._sending: set[asyncio.Task[None]] = set()
-        self._idle: list[AbstractConnection] = []
-        """Connections kept between trips, each with nothing left to read."""
+        self._link: _Link | None = None
+        self._opening: asyncio.Lock | None = None
 
     async def run(
         self, script: AsyncScript, keys: Sequence[KeyT], args: Sequence[EncodableT]
@@ -57,147 +52,152 @@ class AutoPipeline:
         return await self._queued(command, None)
 
     async def _queued(self, command: tuple[EncodableT, ...], script: _ScriptCall | None) -> object:
-        loop = asyncio.get_running_loop()
-        if loop is not self._loop:  # a new event loop: nothing waiting or kept belongs to it
-            self._loop, self._waiting, self._armed, self._idle = loop, [], False, []
-        reply: asyncio.Future[object] = loop.create_future()
-        self._waiting.append((command, script, reply))
-        if not self._armed:
-            self._armed = True
-            task = loop.create_task(self._send())
-            self._sending.add(task)
-            task.add_done_callback(self._sending.discard)
-        return await reply
-
-    async def _send(self) -> None:
-        batch, self._waiting, self._armed = self._waiting, [], False
-        batch = [call for call in batch if not call[2].done()]  # callers cancelled meanwhile
-        if not batch:
-            return
+        link = self._link
+        if link is None or link.closed or self._loop is not asyncio.get_running_loop():
+            link = await self._open()
+        reply = link.send(command, script)
+        timeout = link.connection.socket_timeout
         try:
-            replies = await self._trip([command for command, _, _ in batch])
-        except BaseException as problem:  # Redis away: every caller hears it, as it would alone
-            for *_, reply in batch:
-                if not reply.done():
-                    if isinstance(problem, Exception):
-                        reply.set_exception(problem)
-                    else:  # this task was cancelled (the loop is closing): so are they
-                        reply.cancel()
-            if not isinstance(problem, Exception):
-                raise
-            return
-        for (_, script, reply), answer in zip(batch, replies, strict=True):
-            if reply.done():
-                continue
-            if isinstance(answer, NoScriptError) and script is not None:  # Redis restarted
-                await self._again(*script, reply)
-            elif isinstance(answer, Exception):
-                reply.set_exception(answer)
+            if timeout is None:
+                answer = await reply
             else:
-                reply.set_result(answer)
+                async with asyncio.timeout(timeout):
+                    answer = await reply
+        except TimeoutError:
+            link.close()  # its replies can no longer be matched to their callers
+            raise RedisTimeoutError("Timeout reading from Redis") from None
+        if isinstance(answer, NoScriptError) and script is not None:  # Redis restarted
+            return await script[0](keys=script[1], args=script[2])  # loads it and runs again
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
 
-    async def _trip(self, commands: list[tuple[EncodableT, ...]]) -> list[object]:
-        """One write of every command and their replies in order, on one connection.
+    async def _open(self) -> _Link:
+        """The shared connection, opened (or opened again) by whichever caller finds it gone."""
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:  # a new event loop: nothing open belongs to it
+            self._loop, self._link, self._opening = loop, None, asyncio.Lock()
+        assert self._opening is not None
+        async with self._opening:
+            link = self._link
+            if link is not None and not link.closed:
+                return link
+            pool = self._client.connection_pool
+            if link is not None:
+                await link.connection.disconnect(nowait=True)
+                await pool.release(link.connection)
+                self._link = None
+            connection = await pool.get_connection()  # type: ignore[no-untyped-call]
+            try:
+                if connection._writer is None:
+                    await connection.connect()
+                assert connection._writer is not None
+                self._link = _Link(connection, connection._writer.transport, loop)
+            except BaseException:
+                await pool.release(connection)
+                raise
+            return self._link
 
-        The connection is redis-py's own, connected (and authenticated) by its pool; only the
-        bytes are moved here, straight through its stream and a hiredis reader, and it is kept
-        for the next trip rather than handed back. redis-py's command path, with the pool's
-        locks and checks on every borrow, costs several times the CPU of this one, and a turn
-        at the table is one round trip (bench/round_trip.py).
-        """
-        connection = await self._connection()
-        try:
-            replies = await _exchange(connection, commands)
-        except BaseException:
-            await connection.disconnect()  # a half-read connection must not be reused
-            await self._client.connection_pool.release(connection)
-            raise
-        if len(self._idle) < KEPT_CONNECTIONS:
-            self._idle.append(connection)
-        else:
-            await self._client.connection_pool.release(connection)
-        return replies
 
-    async def _connection(self) -> AbstractConnection:
-        """A kept connection that is still open, else a fresh one from the pool."""
-        pool = self._client.connection_pool
-        while self._idle:
-            connection = self._idle.pop()
-            stream = connection._reader
-            if stream is not None and not stream.at_eof() and not stream.exception():
-                return connection
-            await connection.disconnect()  # Redis closed it meanwhile (a restart, a timeout)
-            await pool.release(connection)
-        return await pool.get_connection()  # type: ignore[no-untyped-call, no-any-return]
+class _Link(asyncio.Protocol):
+    """A redis-py connection whose socket now reports to this protocol.
 
-    @staticmethod
-    async def _again(
-        script: AsyncScript,
-        keys: Sequence[KeyT],
-        args: Sequence[EncodableT],
-        reply: asyncio.Future[object],
+    redis-py connected (and authenticated) it; from then on the bytes go straight between the
+    transport and a hiredis reader, and each reply resolves the oldest waiting caller. Its
+    stream protocol still hears the connection close, so redis-py can shut it down as usual.
+    """
+
+    def __init__(
+        self,
+        connection: AbstractConnection,
+        transport: asyncio.BaseTransport,
+        loop: asyncio.AbstractEventLoop,
     ) -> None:
-        """Runs one call alone through redis-py, which loads the script and retries."""
-        try:
-            answer = await script(keys=keys, args=args)
-        except Exception as problem:
-            if not reply.done():
-                reply.set_exception(problem)
-            return
-        if not reply.done():
-            reply.set_result(answer)
-
-
-async def _exchange(
-    connection: AbstractConnection, commands: list[tuple[EncodableT, ...]]
-) -> list[object]:
-    """Writes the commands and reads one reply for each; an error reply is returned, not
-    raised, as the exception redis-py would have raised for it."""
-    if connection._writer is None or connection._reader is None:
-        await connection.connect()  # type: ignore[no-untyped-call]
-    writer, stream = connection._writer, connection._reader
-    assert writer is not None and stream is not None
-    encoding = connection.encoder
-    reader = (
-        hiredis.Reader(
-            replyError=BaseParser.parse_error,
-            encoding=encoding.encoding,
-            errors=encoding.encoding_errors,
+        assert isinstance(transport, asyncio.WriteTransport)
+        self.connection = connection
+        self._lost = False
+        self._transport = transport
+        self._loop = loop
+        self._encode: Callable[[EncodableT], bytes] = connection.encoder.encode
+        encoder = connection.encoder
+        self._reader = (
+            hiredis.Reader(
+                replyError=BaseParser.parse_error,
+                encoding=encoder.encoding,
+                errors=encoder.encoding_errors,
+            )
+            if encoder.decode_responses
+            else hiredis.Reader(replyError=BaseParser.parse_error)
         )
-        if encoding.decode_responses
-        else hiredis.Reader(replyError=BaseParser.parse_error)
-    )
-    writer.write(_packed(commands, connection.encoder.encode))
-    await writer.drain()
-    replies: list[object] = []
-    while len(replies) < len(commands):
-        reply = reader.gets()
-        if reply is False:
-            data = await _read(stream, connection.socket_timeout)
-            if not data:
-                raise RedisConnectionError("Redis closed the connection")
-            reader.feed(data)
-            continue
-        replies.append(reply)
-    return replies
+        self._sent: deque[asyncio.Future[object]] = deque()
+        self._unsent: list[tuple[bytes, asyncio.Future[object]]] = []
+        self._flushing = False
+        self._stream = transport.get_protocol()
+        transport.set_protocol(self)
+
+    def send(
+        self, command: tuple[EncodableT, ...], script: _ScriptCall | None
+    ) -> asyncio.Future[object]:
+        """Queues `command`; the future gets its reply (an error reply as an exception object,
+        not raised)."""
+        reply: asyncio.Future[object] = self._loop.create_future()
+        packed = _packed(command, self._encode)
+        if self._flushing:
+            self._unsent.append((packed, reply))
+        else:  # the first command of this turn goes at once; the turn's others, at its end
+            self._transport.write(packed)
+            self._sent.append(reply)
+            self._flushing = True
+            self._loop.call_soon(self._flush)
+        return reply
+
+    def _flush(self) -> None:
+        self._flushing = False
+        if self.closed or not self._unsent:
+            return
+        # A caller cancelled before its command left is never sent: it writes nothing.
+        waiting = [(packed, reply) for packed, reply in self._unsent if not reply.done()]
+        self._unsent = []
+        if waiting:
+            self._transport.write(b"".join(packed for packed, _ in waiting))
+            self._sent.extend(reply for _, reply in waiting)
+
+    @property
+    def closed(self) -> bool:
+        return self._lost or self._transport.is_closing()
+
+    def close(self) -> None:
+        if not self.closed:
+            self._transport.close()  # connection_lost follows and fails whoever still waits
+
+    # -- asyncio.Protocol ----------------------------------------------------------------------
+
+    def data_received(self, data: bytes) -> None:
+        reader, sent = self._reader, self._sent
+        reader.feed(data)
+        while (reply := reader.gets()) is not False:
+            waiting = sent.popleft()
+            if not waiting.done():  # its caller may have been cancelled meanwhile
+                waiting.set_result(reply)
+
+    def eof_received(self) -> bool:
+        return False  # close the transport: connection_lost follows
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._lost = True
+        lost = RedisConnectionError("Redis closed the connection")
+        for waiting in [*self._sent, *(reply for _, reply in self._unsent)]:
+            if not waiting.done():
+                waiting.set_exception(lost)
+        self._sent.clear()
+        self._unsent = []
+        self._stream.connection_lost(exc)  # redis-py's stream learns it too
 
 
-def _packed(commands: list[tuple[EncodableT, ...]], encode: Callable[[EncodableT], bytes]) -> bytes:
-    """The commands in the Redis protocol, arguments encoded as redis-py encodes them."""
-    parts: list[bytes] = []
-    for command in commands:
-        parts.append(b"*%d\r\n" % len(command))
-        for argument in command:
-            encoded = encode(argument)
-            parts += (b"$%d\r\n" % len(encoded), encoded, b"\r\n")
+def _packed(command: tuple[EncodableT, ...], encode: Callable[[EncodableT], bytes]) -> bytes:
+    """The command in the Redis protocol, its arguments encoded as redis-py encodes them."""
+    parts = [b"*%d\r\n" % len(command)]
+    for argument in command:
+        encoded = encode(argument)
+        parts += (b"$%d\r\n" % len(encoded), encoded, b"\r\n")
     return b"".join(parts)
-
-
-async def _read(stream: asyncio.StreamReader, timeout: float | None) -> bytes:
-    if timeout is None:
-        return await stream.read(_READ_SIZE)
-    try:
-        async with asyncio.timeout(timeout):
-            return await stream.read(_READ_SIZE)
-    except TimeoutError:
-        raise RedisTimeoutError("Timeout reading from Redis") from None

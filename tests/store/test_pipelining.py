@@ -9,6 +9,7 @@ from pathlib import Path
 from redis.asyncio import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ResponseError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from chatdealer.store import (
     Change,
@@ -169,3 +170,28 @@ async def test_a_refused_command_raises_for_its_caller_alone(client: Redis) -> N
     )
     assert results[0] == 1 and results[2] == b"1"
     assert isinstance(results[1], ResponseError) and "WRONGTYPE" in str(results[1])
+
+
+async def test_a_reply_that_never_comes_times_out_and_the_next_command_gets_through(
+    redis_server: EmbeddedRedis,
+) -> None:
+    client = Redis(unix_socket_path=redis_server.socket_path, socket_timeout=0.2)
+    busy = (
+        "local start = redis.call('TIME') "
+        "repeat local now = redis.call('TIME') "
+        "until (now[1] - start[1]) * 1000000 + now[2] - start[2] > 500000 "
+        "return 1"
+    )
+    try:
+        pipeline = AutoPipeline(client)
+        results = await asyncio.gather(
+            pipeline.command("EVAL", busy, 0),
+            pipeline.command("PING"),
+            return_exceptions=True,
+        )
+        assert isinstance(results[0], RedisTimeoutError), results
+        assert isinstance(results[1], RedisTimeoutError | RedisConnectionError), results
+        await asyncio.sleep(0.5)  # the script is over
+        assert await pipeline.command("PING") == b"PONG"
+    finally:
+        await client.aclose()
