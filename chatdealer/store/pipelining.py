@@ -55,17 +55,7 @@ class AutoPipeline:
         link = self._link
         if link is None or link.closed or self._loop is not asyncio.get_running_loop():
             link = await self._open()
-        reply = link.send(command, script)
-        timeout = link.connection.socket_timeout
-        try:
-            if timeout is None:
-                answer = await reply
-            else:
-                async with asyncio.timeout(timeout):
-                    answer = await reply
-        except TimeoutError:
-            link.close()  # its replies can no longer be matched to their callers
-            raise RedisTimeoutError("Timeout reading from Redis") from None
+        answer = await link.send(command)
         if isinstance(answer, NoScriptError) and script is not None:  # Redis restarted
             return await script[0](keys=script[1], args=script[2])  # loads it and runs again
         if isinstance(answer, Exception):
@@ -129,27 +119,49 @@ class _Link(asyncio.Protocol):
             if encoder.decode_responses
             else hiredis.Reader(replyError=BaseParser.parse_error)
         )
-        self._sent: deque[asyncio.Future[object]] = deque()
+        self._sent: deque[tuple[float, asyncio.Future[object]]] = deque()
+        """Replies still to come, oldest first, with when each command was written."""
         self._unsent: list[tuple[bytes, asyncio.Future[object]]] = []
         self._flushing = False
+        self._timeout: float | None = connection.socket_timeout
+        self._watch: asyncio.TimerHandle | None = None
         self._stream = transport.get_protocol()
         transport.set_protocol(self)
 
-    def send(
-        self, command: tuple[EncodableT, ...], script: _ScriptCall | None
-    ) -> asyncio.Future[object]:
+    def send(self, command: tuple[EncodableT, ...]) -> asyncio.Future[object]:
         """Queues `command`; the future gets its reply (an error reply as an exception object,
-        not raised)."""
+        not raised), or the exception for a connection lost or a reply overdue."""
         reply: asyncio.Future[object] = self._loop.create_future()
         packed = _packed(command, self._encode)
         if self._flushing:
             self._unsent.append((packed, reply))
         else:  # the first command of this turn goes at once; the turn's others, at its end
             self._transport.write(packed)
-            self._sent.append(reply)
+            self._sent_now([reply])
             self._flushing = True
             self._loop.call_soon(self._flush)
         return reply
+
+    def _sent_now(self, replies: list[asyncio.Future[object]]) -> None:
+        now = self._loop.time()
+        self._sent.extend((now, reply) for reply in replies)
+        if self._watch is None and self._timeout is not None:
+            self._watch = self._loop.call_at(now + self._timeout, self._check_overdue)
+
+    def _check_overdue(self) -> None:
+        """One timer for the whole connection, not one per command: the oldest reply decides.
+
+        Replies come in order, so once the oldest is overdue none behind it can arrive first:
+        every waiting caller hears the timeout, and the connection is closed."""
+        self._watch = None
+        if self._lost or not self._sent or self._timeout is None:
+            return
+        oldest = self._sent[0][0]
+        if self._loop.time() - oldest < self._timeout:
+            self._watch = self._loop.call_at(oldest + self._timeout, self._check_overdue)
+            return
+        self._fail(RedisTimeoutError("Timeout reading from Redis"))
+        self._transport.close()
 
     def _flush(self) -> None:
         self._flushing = False
@@ -160,15 +172,11 @@ class _Link(asyncio.Protocol):
         self._unsent = []
         if waiting:
             self._transport.write(b"".join(packed for packed, _ in waiting))
-            self._sent.extend(reply for _, reply in waiting)
+            self._sent_now([reply for _, reply in waiting])
 
     @property
     def closed(self) -> bool:
         return self._lost or self._transport.is_closing()
-
-    def close(self) -> None:
-        if not self.closed:
-            self._transport.close()  # connection_lost follows and fails whoever still waits
 
     # -- asyncio.Protocol ----------------------------------------------------------------------
 
@@ -176,7 +184,7 @@ class _Link(asyncio.Protocol):
         reader, sent = self._reader, self._sent
         reader.feed(data)
         while (reply := reader.gets()) is not False:
-            waiting = sent.popleft()
+            _, waiting = sent.popleft()
             if not waiting.done():  # its caller may have been cancelled meanwhile
                 waiting.set_result(reply)
 
@@ -185,13 +193,20 @@ class _Link(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._lost = True
-        lost = RedisConnectionError("Redis closed the connection")
-        for waiting in [*self._sent, *(reply for _, reply in self._unsent)]:
+        if self._watch is not None:
+            self._watch.cancel()
+        self._fail(RedisConnectionError("Redis closed the connection"))
+        self._stream.connection_lost(exc)  # redis-py's stream learns it too
+
+    def _fail(self, problem: Exception) -> None:
+        for _, waiting in self._sent:
             if not waiting.done():
-                waiting.set_exception(lost)
+                waiting.set_exception(problem)
+        for _, waiting in self._unsent:
+            if not waiting.done():
+                waiting.set_exception(problem)
         self._sent.clear()
         self._unsent = []
-        self._stream.connection_lost(exc)  # redis-py's stream learns it too
 
 
 def _packed(command: tuple[EncodableT, ...], encode: Callable[[EncodableT], bytes]) -> bytes:
