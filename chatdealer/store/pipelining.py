@@ -108,8 +108,9 @@ class _Link(asyncio.Protocol):
         self._lost = False
         self._transport = transport
         self._loop = loop
-        self._encode: Callable[[EncodableT], bytes] = connection.encoder.encode
         encoder = connection.encoder
+        self._encode: Callable[[EncodableT], bytes] = encoder.encode
+        self._text = (encoder.encoding, encoder.encoding_errors)
         self._reader = (
             hiredis.Reader(
                 replyError=BaseParser.parse_error,
@@ -132,7 +133,7 @@ class _Link(asyncio.Protocol):
         """Queues `command`; the future gets its reply (an error reply as an exception object,
         not raised), or the exception for a connection lost or a reply overdue."""
         reply: asyncio.Future[object] = self._loop.create_future()
-        packed = _packed(command, self._encode)
+        packed = _packed(command, self._encode, *self._text)
         if self._flushing:
             self._unsent.append((packed, reply))
         else:  # the first command of this turn goes at once; the turn's others, at its end
@@ -209,10 +210,21 @@ class _Link(asyncio.Protocol):
         self._unsent = []
 
 
-def _packed(command: tuple[EncodableT, ...], encode: Callable[[EncodableT], bytes]) -> bytes:
-    """The command in the Redis protocol, its arguments encoded as redis-py encodes them."""
+def _packed(
+    command: tuple[EncodableT, ...],
+    encode: Callable[[EncodableT], bytes],
+    encoding: str,
+    errors: str,
+) -> bytes:
+    """The command in the Redis protocol, its arguments encoded as redis-py's `encode` would
+    (bytes and text, nearly all there is, without the call)."""
     parts = [b"*%d\r\n" % len(command)]
     for argument in command:
-        encoded = encode(argument)
+        if type(argument) is bytes:
+            encoded = argument
+        elif type(argument) is str:
+            encoded = argument.encode(encoding, errors)
+        else:
+            encoded = encode(argument)
         parts += (b"$%d\r\n" % len(encoded), encoded, b"\r\n")
     return b"".join(parts)
