@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from collections.abc import Callable, Sequence
+from typing import cast
 
 import hiredis
 from redis._parsers.base import BaseParser
@@ -103,10 +104,10 @@ class _Link(asyncio.Protocol):
         transport: asyncio.BaseTransport,
         loop: asyncio.AbstractEventLoop,
     ) -> None:
-        assert isinstance(transport, asyncio.WriteTransport)
         self.connection = connection
         self._lost = False
-        self._transport = transport
+        # A stream's transport writes; uvloop's do too, without subclassing asyncio's.
+        self._transport = cast(asyncio.WriteTransport, transport)
         self._loop = loop
         encoder = connection.encoder
         self._encode: Callable[[EncodableT], bytes] = encoder.encode
