@@ -99,7 +99,8 @@ if #c[13] > 0 and history == 0 then
   return redis.error_reply('finished hands need the history keys')
 end
 
-local chips = tonumber(redis.call('HGET', KEYS[4], channel) or '0')
+local chips = 0  -- read only when chips move: most actions move none
+if #moves > 0 then chips = tonumber(redis.call('HGET', KEYS[4], channel) or '0') end
 local balances, order = {}, {}
 for _, move in ipairs(moves) do
   local kind, player, amount = move[1], move[2], move[3]
