@@ -31,10 +31,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import random
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -72,6 +75,8 @@ class Timings:
     seconds: float = 0.0
     cpu: float = 0.0
     """CPU seconds this process spent meanwhile (Redis runs in its own process)."""
+    collections: list[float] = field(default_factory=list)
+    """How long each of CPython's garbage collections meanwhile held up the event loop."""
 
     @property
     def cpu_per_command(self) -> float:
@@ -153,10 +158,29 @@ async def press_buttons(
             due += gap
 
     began, cpu = time.perf_counter(), time.process_time()
-    await asyncio.gather(*(client(tables[n::clients]) for n in range(clients)))
+    with collections_timed(timings.collections):
+        await asyncio.gather(*(client(tables[n::clients]) for n in range(clients)))
     timings.seconds = time.perf_counter() - began
     timings.cpu = time.process_time() - cpu
     return timings
+
+
+@contextmanager
+def collections_timed(into: list[float]) -> Iterator[None]:
+    """Appends the length of every garbage collection run inside the block to `into`."""
+    started: list[float] = []
+
+    def timed(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started.append(time.perf_counter())
+        elif started:
+            into.append(time.perf_counter() - started.pop())
+
+    gc.callbacks.append(timed)
+    try:
+        yield
+    finally:
+        gc.callbacks.remove(timed)
 
 
 async def when_due(due: float) -> float:
@@ -231,6 +255,11 @@ def row(name: str, timing: Timings, *, cpu: bool = False) -> str:
 def kinds(timing: Timings) -> str:
     """p50/p99 of the hand-ending actions and of the deals, on one line under their row."""
     parts = []
+    if timing.collections:
+        parts.append(
+            f"{len(timing.collections)} garbage collections, longest"
+            f" {max(timing.collections) * 1000:.1f} ms"
+        )
     for name, latencies in (("ending a hand", timing.ending), ("Start (deal)", timing.starts)):
         if latencies:
             parts.append(
