@@ -7,6 +7,7 @@ is the high-card draw order of RULES.md §3 (rank first, then ♠ > ♥ > ♦ > 
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import re
@@ -144,10 +145,17 @@ def crypto_shuffle(cards: list[Card]) -> None:
     The mixed-radix digits of a uniform number below n! are independent and uniform, so each
     swap index is exactly uniform; one read of the OS source instead of one per card.
     """
-    draw = _uniform_below(math.factorial(len(cards)))
-    for top in range(len(cards) - 1, 0, -1):
-        draw, pick = divmod(draw, top + 1)
+    orders, steps = _shuffle_steps(len(cards))
+    draw = _uniform_below(orders)
+    for top, radix in steps:
+        draw, pick = divmod(draw, radix)
         cards[top], cards[pick] = cards[pick], cards[top]
+
+
+@functools.cache
+def _shuffle_steps(count: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """n! and each swap's (top, radix), made once per deck size rather than at every deal."""
+    return math.factorial(count), tuple((top, top + 1) for top in range(count - 1, 0, -1))
 
 
 def shuffled(deck: Deck, order: Sequence[Card] | None = None) -> list[Card]:

@@ -686,9 +686,62 @@ def _opening_for(config: HandConfig) -> _Opening:
         return known[1]
     if len(_OPENINGS) > 1024:
         _OPENINGS.clear()
-    opening = _opening(config)
+    opening = _opening_of(config)
     _OPENINGS[id(config)] = (config, opening)
     return opening
+
+
+_ForcedKey = tuple[object, ...]
+_FORCED: dict[_ForcedKey, tuple[tuple[int, ...], _Opening]] = {}
+
+
+def _opening_of(config: HandConfig) -> _Opening:
+    """The opening, from the one of the same forced bets with every stack covering them.
+
+    A table deals each hand from a new config (the stacks moved), but with the same blinds and
+    antes: what the forced bets leave is then the same but for the stacks, so it is worked out
+    once per set of forced bets and only the stacks are taken off. A stack the forced bets
+    would put all in, or a config that may not be valid, goes the long way."""
+    count = len(config.starting_stacks)
+    key = (
+        count,
+        config.variant._value_,
+        config.structure._value_,
+        config.antes,
+        config.ante_trimming,
+        config.blinds_or_straddles,
+        config.live_posts,
+        config.dead,
+        config.min_bet,
+        config.small_bet,
+        config.big_bet,
+    )
+    known = _FORCED.get(key)
+    if known is None:
+        opening = _opening(config)  # validates the whole config first
+        owed = _owed_by_seat(config)
+        if len(_FORCED) > 1024:
+            _FORCED.clear()
+        _FORCED[key] = (owed, _opening(replace(config, starting_stacks=_covering(owed))))
+        return opening
+    owed, covered = known
+    stacks = tuple([stack - paid for stack, paid in zip(config.starting_stacks, owed, strict=True)])
+    if min(stacks) <= 0 or len(config.names) not in (0, count):
+        return _opening(config)
+    return replace(covered, stacks=stacks)
+
+
+def _owed_by_seat(config: HandConfig) -> tuple[int, ...]:
+    """Everything each seat is asked to post: antes, dead money, blinds and posts."""
+    owed = [0] * len(config.starting_stacks)
+    for seat, _, amount in _forced_bets(config)[0]:
+        owed[seat] += amount
+    return tuple(owed)
+
+
+def _covering(owed: tuple[int, ...]) -> tuple[int, ...]:
+    """Stacks one chip deeper than what each seat posts: nobody is put all in."""
+    return tuple([amount + 1 for amount in owed])
 
 
 def _opening(config: HandConfig) -> _Opening:

@@ -73,13 +73,19 @@ def in_the_game(players: Sequence[Player | None]) -> tuple[list[int], bool]:
     return game, fresh
 
 
-def _the_game(players: Sequence[Player | None]) -> tuple[list[int], list[int], bool]:
-    """`in_the_game`, with the ready seats that owe blinds (coming in, unless afresh)."""
-    ready = [seat for seat, player in enumerate(players) if player is not None and player.ready]
-    owing_nothing = [seat for seat in ready if not _player(players, seat).owes]
-    if len(owing_nothing) >= 2:
-        return owing_nothing, [seat for seat in ready if _player(players, seat).owes], False
-    return ready, [], True
+def _the_game(
+    players: Sequence[Player | None],
+) -> tuple[list[int], list[tuple[int, Player]], bool]:
+    """`in_the_game`, with the ready players that owe blinds (coming in, unless afresh)."""
+    ready = [
+        (seat, player) for seat, player in enumerate(players) if player is not None and player.ready
+    ]
+    owing = [(seat, player) for seat, player in ready if player.owes]
+    if len(ready) - len(owing) >= 2:
+        if not owing:
+            return [seat for seat, _ in ready], owing, False
+        return [seat for seat, player in ready if not player.owes], owing, False
+    return [seat for seat, _ in ready], [], True
 
 
 def plan_hand(
@@ -94,6 +100,8 @@ def plan_hand(
     """The next hand's seats and forced bets; refuses when fewer than two players can play.
 
     `drawn_button` is the winner of the high-card draw, used when there was no hand before.
+    Dealing runs this every hand, so it keeps to a few passes over the seats (most hands have
+    nobody coming in, sitting out or straddling, and skip those parts).
     """
     count = len(players)
     game, owing, fresh = _the_game(players)
@@ -107,36 +115,39 @@ def plan_hand(
     else:
         button = _next(in_game, last_button, count)
     small_blind = button if len(game) == 2 else _next(in_game, button, count)
-    coming_in = set(owing)
-    big_blind = _next(in_game | coming_in, small_blind, count)
-    posting = sorted(
-        seat
-        for seat in coming_in
-        if seat != big_blind and not _player(players, seat).waits_for_big_blind
-    )
-    dealt = in_game | set(posting) | {big_blind}
+    dealt = in_game
+    live_posts: tuple[int, ...] = ()
+    dead: tuple[int, ...] = ()
+    posting: set[int] = set()
+    if owing:
+        big_blind = _next(in_game.union([seat for seat, _ in owing]), small_blind, count)
+        coming = [
+            (seat, player)
+            for seat, player in owing
+            if seat != big_blind and not player.waits_for_big_blind
+        ]
+        posting = {seat for seat, _ in coming}
+        dealt = in_game | posting | {big_blind}
+        live_posts = tuple([seat for seat, player in coming if player.new or player.owes_big_blind])
+        dead = tuple([seat for seat, player in coming if player.owes_small_blind])
+    else:
+        big_blind = _next(in_game, small_blind, count)
     seats = tuple([seat for seat in clockwise(button + 1, count) if seat in dealt])
-    live_posts = tuple(
-        seat
-        for seat in posting
-        if _player(players, seat).new or _player(players, seat).owes_big_blind
-    )
-    dead = tuple(seat for seat in posting if _player(players, seat).owes_small_blind)
     under_the_gun = seats[(seats.index(big_blind) + 1) % len(seats)]
+    asking = [
+        seat
+        for seat, player in enumerate(players)
+        if player is not None and player.straddles_next_hand
+    ]
     straddle = None
     if (
-        straddles_allowed
+        under_the_gun in asking
+        and straddles_allowed
         and len(seats) >= 3
         and under_the_gun in in_game
         and under_the_gun not in posting
-        and _player(players, under_the_gun).straddles_next_hand
     ):
         straddle = under_the_gun
-    dropped = tuple(
-        seat
-        for seat, player in enumerate(players)
-        if player is not None and player.straddles_next_hand and seat != straddle
-    )
     missed_big, missed_small = _missed_blinds(
         players, (last_small_blind, small_blind), (last_big_blind, big_blind)
     )
@@ -151,7 +162,7 @@ def plan_hand(
         dead_small_blinds=dead,
         missed_big_blind=missed_big,
         missed_small_blind=missed_small,
-        straddles_dropped=dropped,
+        straddles_dropped=tuple([seat for seat in asking if seat != straddle]),
         fresh_start=fresh,
     )
 
@@ -168,6 +179,8 @@ def _missed_blinds(
         for seat, player in enumerate(players)
         if player is not None and player.status is not _PLAYING and not player.new
     ]
+    if not away:
+        return (), ()
 
     def passed(moves: tuple[int | None, int]) -> tuple[int, ...]:
         first, last = moves
@@ -180,7 +193,8 @@ def _missed_blinds(
 
 def _next(candidates: set[int], after: int, count: int) -> int:
     """The first candidate seat clockwise after `after` (itself last)."""
-    for seat in clockwise(after + 1, count):
+    for step in range(1, count + 1):
+        seat = (after + step) % count
         if seat in candidates:
             return seat
     raise AssertionError("no candidate seat")  # callers pass at least one
