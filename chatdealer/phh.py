@@ -838,6 +838,76 @@ def dumps(
     return "\n".join(lines) + "\n"
 
 
+def dumps_dealt(hand: HandHistory, action_texts: Sequence[str]) -> str:
+    """What ``dumps(hand, action_texts=action_texts, check=False)`` writes, for the one shape of
+    hand the dealer stores after every hand it deals (`history.to_phh`'s).
+
+    That shape sets no optional field but ``hand``, ``table``, ``players``,
+    ``finishing_stacks`` and ``ante_trimming_status``; its chips are ints (never bools) and its
+    user fields bools, strings, ints or lists of ints. Written field by field, it skips what
+    made the generic writer cost more than the rest of a hand's end: a look at every field of
+    the standard and a type dispatch on every value. The actions and the players are each
+    written as one run of strings, when none needs an escape (as an engine's never do).
+    """
+    ints = _INT_SEP.join
+    text = f'variant = "{hand.variant}"\nantes = [{ints(map(str, hand.antes))}]\n'
+    blinds, small_bet, big_bet, min_bet = (
+        hand.blinds_or_straddles,
+        hand.small_bet,
+        hand.big_bet,
+        hand.min_bet,
+    )
+    if blinds is not None:
+        text += f"blinds_or_straddles = [{ints(map(str, blinds))}]\n"
+    if small_bet is not None:
+        text += (
+            f"small_bet = {small_bet}\nbig_bet = {big_bet}\n"
+            if big_bet is not None
+            else f"small_bet = {small_bet}\n"
+        )
+    elif big_bet is not None:
+        text += f"big_bet = {big_bet}\n"
+    if min_bet is not None:
+        text += f"min_bet = {min_bet}\n"
+    text += f"starting_stacks = [{ints(map(str, hand.starting_stacks))}]\n"
+    if action_texts:
+        text += f"actions = [\n  {_strings(action_texts, _ACTION_SEP)},\n]\n"
+    else:
+        text += "actions = []\n"
+    number, table, players, finishing, trimming = (
+        hand.hand,
+        hand.table,
+        hand.players,
+        hand.finishing_stacks,
+        hand.ante_trimming_status,
+    )
+    if number is not None:
+        text += f"hand = {_toml_value(number)}\n"
+    if table is not None:
+        text += f"table = {_toml_value(table)}\n"
+    if players is not None:
+        text += f"players = [{_strings(players, _INT_SEP)}]\n"
+    if finishing is not None:
+        text += f"finishing_stacks = [{ints(map(str, finishing))}]\n"
+    if trimming is not None:
+        text += "ante_trimming_status = true\n" if trimming else "ante_trimming_status = false\n"
+    for key, value in hand.user_fields.items():
+        text += f"{_toml_key(key)} = {_toml_value(value)}\n"
+    return text
+
+
+_INT_SEP = ", "
+_ACTION_SEP = ",\n  "
+
+
+def _strings(texts: Sequence[str], sep: str) -> str:
+    """The texts as TOML strings joined by `sep`: quoted all at once when none needs an escape."""
+    plain = "".join(texts)
+    if plain.isascii() and plain.isprintable() and '"' not in plain and "\\" not in plain:
+        return '"' + f'"{sep}"'.join(texts) + '"'
+    return sep.join([_toml_string(text) for text in texts])
+
+
 def dumps_collection(hands: Iterable[HandHistory]) -> str:
     """The ``.phhs`` text of several hands, as tables ``[1]``, ``[2]``, ..."""
     sections: list[str] = []
