@@ -50,7 +50,7 @@ from chatdealer.dealer.views import PrivateView, current_token, table_view
 from chatdealer.engine import events as hand_events
 from chatdealer.engine.hand import Hand
 from chatdealer.equity import all_in_equity
-from chatdealer.evaluator import hand_value, name_of_value
+from chatdealer.evaluator import Rank7, Ranking, hand_value, name_of_value, rank7_for
 from chatdealer.fairness import DeckCommitment
 from chatdealer.store import (
     Change,
@@ -107,6 +107,7 @@ class Step:
         self._hand_ended = False
         self._board_now: tuple[int, ...] = ()
         self._equity_told = False
+        self._ranked: tuple[Hand, Ranking, Rank7] | None = None
         self._refresh()
 
     # -- what the verbs use --------------------------------------------------------------------
@@ -275,7 +276,7 @@ class Step:
                 for seat, chips in event.shares
             )
             named = (
-                self._hand_name(event.shares[0][0]) if event.hand_value and event.shares else None
+                self._value_name(event.hand_value) if event.hand_value and event.shares else None
             )
             self.channel(
                 PotWon(pot=event.pot, amount=event.amount, winners=winners, hand_name=named)
@@ -309,11 +310,35 @@ class Step:
         self.channel(AllInEquity(board=board, players=shares, exact=result.exact))
 
     def _hand_name(self, position: int) -> str | None:
+        """A shown hand's name. On the full board its value is the engine's own evaluation
+        of the seven cards, as at the showdown (the cards are the engine's, known good)."""
         hand = self._hand
         if hand is None or len(hand.board) < 3:
             return None
-        ranking = hand.config.ranking
-        return name_of_value(hand_value([*hand.holes[position], *hand.board], ranking), ranking)
+        ranking, rank7 = self._ranking(hand)
+        board = hand.board
+        if len(board) == 5:
+            first, second = hand.holes[position]
+            value = rank7(first, second, *board)
+        else:
+            value = hand_value([*hand.holes[position], *board], ranking)
+        return name_of_value(value, ranking)
+
+    def _value_name(self, value: int) -> str | None:
+        """A pot winner's hand name, from the value the engine paid the pot on."""
+        hand = self._hand
+        if hand is None or len(hand.board) < 3:
+            return None
+        return name_of_value(value, self._ranking(hand)[0])
+
+    def _ranking(self, hand: Hand) -> tuple[Ranking, Rank7]:
+        """The hand's ranking and its evaluator, found once: a showdown names every hand shown
+        and every pot."""
+        ranked = self._ranked
+        if ranked is None or ranked[0] is not hand:
+            ranking = hand.config.ranking
+            ranked = self._ranked = (hand, ranking, rank7_for(ranking))
+        return ranked[1], ranked[2]
 
     def _hand_number(self) -> int:
         table = self.record.table
@@ -433,31 +458,28 @@ class Step:
             self.channel(HandOver(hand_number=event.hand_number, stacks=stacks, proof=None))
             record.deck = None
             return
-        commitment = self._commitment(hand, event.hand_number)
+        number = event.hand_number
+        commitment = self._commitment(hand, number)
         proofs = hand_proofs(commitment, hand) if commitment is not None else None
         proof = proofs.public if proofs is not None else None
-        self.channel(HandOver(hand_number=event.hand_number, stacks=stacks, proof=proof))
+        self.channel(HandOver(hand_number=number, stacks=stacks, proof=proof))
         players = [ref.player_id for ref in self._roster]
         if proofs is not None:
             for player, own in zip(players, proofs.private, strict=True):
-                self.tell(player, HandProof(hand_number=event.hand_number, proof=own))
-        self.hands.append(
-            hand_record(self.context.table_id, event.hand_number, hand, players, proofs)
-        )
-        tournament = record.is_tournament
-        for position, player in enumerate(players):
-            won = hand.won[position]
-            self.stats.append(
-                StatDelta(
-                    player=player,
-                    hands_played=1,
-                    hands_won=1 if won > 0 else 0,
-                    pot=0 if tournament else won,
-                    net=0
-                    if tournament
-                    else hand.stacks[position] - hand.config.starting_stacks[position],
+                self.tell(player, HandProof(hand_number=number, proof=own))
+        self.hands.append(hand_record(self.context.table_id, number, hand, players, proofs))
+        if record.is_tournament:  # a tournament counts its prizes when it ends, not its pots
+            self.stats += [
+                StatDelta(player, 1, 1 if won > 0 else 0)
+                for player, won in zip(players, hand.won, strict=True)
+            ]
+        else:
+            self.stats += [
+                StatDelta(player, 1, 1 if won > 0 else 0, won, stack - start)
+                for player, won, stack, start in zip(
+                    players, hand.won, hand.stacks, hand.config.starting_stacks, strict=True
                 )
-            )
+            ]
         record.deck = None
 
     def _commitment(self, hand: Hand, number: int) -> DeckCommitment | None:
