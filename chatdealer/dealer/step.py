@@ -83,14 +83,9 @@ class Context:
     bot_random: random.Random = field(default_factory=random.Random)
 
 
-def _for_stream(payload: AnyPayload) -> AnyPayload | None:
-    """What the table's event stream keeps of a channel event: a live feed, so neither the
-    table message (rebuilt from the state) nor the proof (kept with the hand's history)."""
-    if isinstance(payload, TableShown):
-        return None
-    if isinstance(payload, HandOver):
-        return msgspec.structs.replace(payload, proof=None)
-    return payload
+_UNTOLD = (hand_events.PotsChanged, hand_events.HandEnded)
+"""Hand events the channel is not told one by one: the table message shows the pots, and the
+table's HandFinished ends the hand."""
 
 
 class Step:
@@ -158,8 +153,15 @@ class Step:
         """Everything this step writes in its one atomic commit."""
         self._schedule()
         self.channel(TableShown(view=table_view(self.record, str(self.context.table_id))))
-        told = [_for_stream(o.payload) for o in self.out if o.to is None]
-        told = [payload for payload in told if payload is not None]
+        # The event stream is a live feed: neither the table message (rebuilt from the state)
+        # nor a hand's proof (kept with the hand's history).
+        told = [
+            msgspec.structs.replace(payload, proof=None)
+            if isinstance(payload, HandOver)
+            else payload
+            for o in self.out
+            if o.to is None and not isinstance(payload := o.payload, TableShown)
+        ]
         wake = self.record.wake
         return Change(
             state=encode_record(self.record),
@@ -223,6 +225,8 @@ class Step:
                     all_in=event.all_in,
                 )
             )
+        elif isinstance(event, _UNTOLD):
+            return
         elif isinstance(event, hand_events.HoleCardsDealt):
             view = PrivateView(
                 hand_number=self._hand_number(),
@@ -271,8 +275,9 @@ class Step:
             ref = self._ref(event.seat)
             self.channel(Mucked(player_id=ref.player_id, name=ref.name))
         elif isinstance(event, hand_events.PotAwarded):
+            roster = self._roster
             winners = tuple(
-                Share(player_id=self._ref(seat).player_id, name=self._ref(seat).name, chips=chips)
+                Share(player_id=roster[seat].player_id, name=roster[seat].name, chips=chips)
                 for seat, chips in event.shares
             )
             named = (
@@ -345,6 +350,13 @@ class Step:
         return table.hand_number if table is not None else 0
 
     def _tell_table(self, event: AnyEvent, settled: bool) -> None:
+        # A hand's start and end come with every hand: asked first, before the rarer events.
+        if isinstance(event, table_events.HandFinished):
+            self._hand_finished(event)
+            return
+        if isinstance(event, table_events.HandStarted):
+            self._hand_started(event)
+            return
         record = self.record
         cash = record.cash is not None
         if isinstance(event, table_events.PlayerSeated):
@@ -390,10 +402,6 @@ class Step:
             self.notice(code, small_blind=small, big_blind=big)
         elif isinstance(event, table_events.ButtonDrawn):
             self._button_drawn(event)
-        elif isinstance(event, table_events.HandStarted):
-            self._hand_started(event)
-        elif isinstance(event, table_events.HandFinished):
-            self._hand_finished(event)
         else:
             self._tell_tournament(event)
 
@@ -450,9 +458,9 @@ class Step:
         hand = self._hand
         by_seat = {ref.seat: ref for ref in self._roster}
         stacks = tuple(
-            Share(player_id=by_seat[seat].player_id, name=by_seat[seat].name, chips=chips)
+            Share(player_id=ref.player_id, name=ref.name, chips=chips)
             for seat, chips in event.stacks
-            if seat in by_seat
+            if (ref := by_seat.get(seat)) is not None
         )
         if hand is None or not hand.is_complete:
             self.channel(HandOver(hand_number=event.hand_number, stacks=stacks, proof=None))
@@ -588,5 +596,6 @@ class Step:
         if table is None:
             return False
         # Bots alone do not play on: the table waits for a person.
-        person = any(player.ready and not is_bot(player.player_id) for _, player in table.players())
-        return person and len(in_the_game(table.seats)[0]) >= 2
+        seats = table.seats
+        person = any(p is not None and p.ready and not is_bot(p.player_id) for p in seats)
+        return person and len(in_the_game(seats)[0]) >= 2
