@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from chatdealer import phh
 from chatdealer.engine.hand import Hand
 from chatdealer.fairness import Opening, Proof
-from chatdealer.history import to_phh
+from chatdealer.history import phh_text, to_phh
 from chatdealer.store import HandRecord, TableId
 
 from .proofs import HandProofs
@@ -30,23 +30,22 @@ def hand_record(
 ) -> HandRecord:
     """The public copy and each player's copy of a finished hand; `players` by position.
 
-    The engine's action log is already PHH text, so the copies are written from it directly,
-    in the one shape `phh.dumps_dealt` writes; only the hole-card deals are read, to hide the
+    The engine's action log is already PHH text, so the copies are written from it directly
+    (`history.phh_text`); only the hole-card deals are read, to hide the
     cards nobody showed. A player's copy is the public text with their own deal line swapped in
     (a hand has one copy per player), and every copy of a shown hand is the same text."""
-    history = to_phh(hand, actions=False)
-    history.hand, history.table = number, str(table_id)
+    table = str(table_id)
     dealt = _dealt(hand)
     if dealt is None:
-        return _written_in_full(history, number, hand, players, proofs)
+        return _written_in_full(table, number, hand, players, proofs)
     hidden = hand.actions
     if dealt:
         hidden = list(hidden)
         for position, (line, _) in dealt.items():
             hidden[position] = line
-    body = phh.dumps_dealt(history, hidden)
+    body = phh_text(hand, hidden, number=number, table=table)
     if dealt and body.count('"d dh ') != len(hand.shown):  # a deal not where the engine deals
-        return _written_in_full(history, number, hand, players, proofs)
+        return _written_in_full(table, number, hand, players, proofs)
     if proofs is None:
         public, seen = body, [""] * len(players)
     else:
@@ -63,7 +62,7 @@ def hand_record(
             continue
         own = _swapped(body, *deal)
         if own is None:
-            return _written_in_full(history, number, hand, players, proofs)
+            return _written_in_full(table, number, hand, players, proofs)
         private[player] = (own + fields).encode()
     return HandRecord(number, public.encode(), private)
 
@@ -95,7 +94,7 @@ def _swapped(body: str, hidden: str, text: str) -> str | None:
 
 
 def _written_in_full(
-    history: phh.HandHistory,
+    table: str,
     number: int,
     hand: Hand,
     players: Sequence[str],
@@ -103,6 +102,8 @@ def _written_in_full(
 ) -> HandRecord:
     """Every copy written by the generic writer, every unshown deal hidden wherever it is: for
     a log not as the engine deals."""
+    history = to_phh(hand, actions=False)
+    history.hand, history.table = number, table
     public = phh.dumps(history, action_texts=_hidden(hand, None), check=False)
     copies = [
         public
