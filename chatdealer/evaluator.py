@@ -99,6 +99,7 @@ class _Lookup:
     seven_displacements: list[int]
     flush_values: list[int]
     cards: frozenset[Card]
+    names: list[str | None]  # by value, every one named at the first ask (see `name_of_value`)
 
 
 def _lookup(tables: RankingTables) -> _Lookup:
@@ -114,6 +115,7 @@ def _lookup(tables: RankingTables) -> _Lookup:
         seven_displacements=tables.seven_displacements.tolist(),
         flush_values=list(map(values.__getitem__, tables.flush_values)),
         cards=frozenset(tables.ranking.deck.cards()),
+        names=[],
     )
 
 
@@ -241,9 +243,42 @@ def evaluate(cards: Sequence[Card], ranking: Ranking = HOLDEM) -> HandRank:
 
 def name_of_value(value: int, ranking: Ranking = HOLDEM) -> str:
     """The name of a hand value ("Aces full of kings"), read from its description alone: what
-    `evaluate(...).name` gives, without picking the five cards that make it."""
-    category, reading = _LOOKUPS[ranking].tables.description(value)
-    return hand_name(category, _naming_ranks(category, reading))
+    `evaluate(...).name` gives, without picking the five cards that make it.
+
+    Every hand shown and every pot won is named, and describing a value costs more than the
+    seven-card evaluation, so the first ask names every value of the ranking at once (a few
+    thousand, sharing a few hundred names) and the others read the name back."""
+    names = _LOOKUPS[ranking].names
+    if not names:
+        names += _every_name(_LOOKUPS[ranking].tables)
+    name = names[value] if 0 <= value < len(names) else None
+    if name is None:  # not a value: describing it says why
+        category, reading = _LOOKUPS[ranking].tables.description(value)
+        return hand_name(category, _naming_ranks(category, reading))
+    return name
+
+
+def _every_name(tables: RankingTables) -> list[str | None]:
+    """The name of each value by value (None for 0, no hand); a name depends on the category
+    and the ranks that name it, so each is spelled once."""
+    descriptions = tables.descriptions
+    full_house, two_pair = Category.FULL_HOUSE.value, Category.TWO_PAIR.value
+    spelled: dict[tuple[int, int, int], str] = {}
+    names: list[str | None] = [None]
+    for start in range(6, len(descriptions), 6):
+        category, top = descriptions[start], descriptions[start + 1]
+        if category == full_house:
+            second = descriptions[start + 4]
+        elif category == two_pair:
+            second = descriptions[start + 3]
+        else:
+            second = 0
+        name = spelled.get((category, top, second))
+        if name is None:
+            kind, reading = tables.description(start // 6)
+            name = spelled[category, top, second] = hand_name(kind, _naming_ranks(kind, reading))
+        names.append(name)
+    return names
 
 
 def _pick_cards(

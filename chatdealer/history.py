@@ -8,8 +8,14 @@ reads back; every other PHH tool still reads the file.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
 from chatdealer import phh
-from chatdealer.engine.config import BettingStructure, Variant
+from chatdealer.engine.config import BettingStructure, HandConfig, Variant
 from chatdealer.engine.hand import Hand
 
 
@@ -18,6 +24,48 @@ def to_phh(hand: Hand, *, public: bool = False, actions: bool = True) -> phh.Han
     without `actions` the history holds everything but them (a writer that has the engine's
     action strings at hand passes those to `phh.dumps` instead of parsing them here)."""
     config = hand.config
+    records = [phh.parse_action(text) for text in hand.actions] if actions else []
+    if public:
+        records = [_hide_unshown(action, hand) for action in records]
+    return phh.HandHistory(
+        **_settings(config),
+        starting_stacks=[*config.starting_stacks],
+        actions=records,
+        players=list(config.names) if config.names else None,
+        finishing_stacks=[*hand.stacks] if hand.is_complete else None,
+    )
+
+
+def phh_text(hand: Hand, action_texts: Sequence[str], *, number: int, table: str) -> str:
+    """What ``phh.dumps`` writes for `to_phh(hand, actions=False)` with its ``hand`` and
+    ``table`` set and `action_texts` for its actions, unchecked (an engine's hand keeps the
+    standard): the dealer's history of every hand it deals.
+
+    Tables deal hand after hand under settings many of them share, so the fields the settings
+    decide are written once per settings and kept (`_settings_text`); a hand writes only its
+    stacks, actions, number, table and players."""
+    config = hand.config
+    stackless = (0,) * len(config.starting_stacks)  # only how many players there are counts
+    settings = _settings_text(msgspec.structs.replace(config, starting_stacks=stackless, names=()))
+    return phh.dealt_text(
+        settings,
+        config.starting_stacks,
+        action_texts,
+        number=number,
+        table=table,
+        players=config.names or None,
+        finishing_stacks=hand.stacks if hand.is_complete else None,
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _settings_text(settings: HandConfig) -> tuple[str, str]:
+    """`phh.settings_text` of the settings' hands (`settings` without stacks or names)."""
+    return phh.settings_text(phh.HandHistory(**_settings(settings), starting_stacks=[], actions=[]))
+
+
+def _settings(config: HandConfig) -> dict[str, Any]:
+    """The fields of the hand's history its settings decide, but the players' names."""
     count = config.seat_count
     antes: list[int | float] = list(config.per_seat(config.antes))
     blinds: list[int | float] = list(config.per_seat(config.blinds_or_straddles))
@@ -38,23 +86,16 @@ def to_phh(hand: Hand, *, public: bool = False, actions: bool = True) -> phh.Han
         user_fields["_dead"] = list(config.per_seat(config.dead))
     if any(config.live_posts):
         user_fields["_live_posts"] = list(config.per_seat(config.live_posts))
-    records = [phh.parse_action(text) for text in hand.actions] if actions else []
-    if public:
-        records = [_hide_unshown(action, hand) for action in records]
-    return phh.HandHistory(
-        variant=variant,
-        ante_trimming_status=config.ante_trimming,
-        antes=antes,
-        blinds_or_straddles=blinds,
-        small_bet=config.small_bet if fixed else None,
-        big_bet=config.big_bet if fixed else None,
-        min_bet=None if fixed else (config.min_bet or config.small_bet),
-        starting_stacks=[*config.starting_stacks],
-        actions=records,
-        players=list(config.names) if config.names else None,
-        finishing_stacks=[*hand.stacks] if hand.is_complete else None,
-        user_fields=user_fields,
-    )
+    return {
+        "variant": variant,
+        "ante_trimming_status": config.ante_trimming,
+        "antes": antes,
+        "blinds_or_straddles": blinds,
+        "small_bet": config.small_bet if fixed else None,
+        "big_bet": config.big_bet if fixed else None,
+        "min_bet": None if fixed else (config.min_bet or config.small_bet),
+        "user_fields": user_fields,
+    }
 
 
 def _hide_unshown(action: phh.Action, hand: Hand) -> phh.Action:

@@ -838,6 +838,95 @@ def dumps(
     return "\n".join(lines) + "\n"
 
 
+def dumps_dealt(hand: HandHistory, action_texts: Sequence[str]) -> str:
+    """What ``dumps(hand, action_texts=action_texts, check=False)`` writes, for the one shape of
+    hand the dealer stores after every hand it deals (`history.to_phh`'s).
+
+    That shape sets no optional field but ``hand``, ``table``, ``players``,
+    ``finishing_stacks`` and ``ante_trimming_status``; its chips are ints (never bools) and its
+    user fields bools, strings, ints or lists of ints. Written field by field, it skips what
+    made the generic writer cost more than the rest of a hand's end: a look at every field of
+    the standard and a type dispatch on every value. It is written in two parts, so that a
+    writer of many hands under the same settings can keep the first (`settings_text`).
+    """
+    return dealt_text(
+        settings_text(hand),
+        hand.starting_stacks,
+        action_texts,
+        number=hand.hand,
+        table=hand.table,
+        players=hand.players,
+        finishing_stacks=hand.finishing_stacks,
+    )
+
+
+def settings_text(hand: HandHistory) -> tuple[str, str]:
+    """The text of the fields of `dumps_dealt`'s shape that the hand's settings decide, as the
+    two runs the hand's own fields come between: the variant, forced bets and bet sizes, then
+    the ante trimming and the user fields."""
+    ints = _INT_SEP.join
+    head = f'variant = "{hand.variant}"\nantes = [{ints(map(str, hand.antes))}]\n'
+    if hand.blinds_or_straddles is not None:
+        head += f"blinds_or_straddles = [{ints(map(str, hand.blinds_or_straddles))}]\n"
+    for name, value in (
+        ("small_bet", hand.small_bet),
+        ("big_bet", hand.big_bet),
+        ("min_bet", hand.min_bet),
+    ):
+        if value is not None:
+            head += f"{name} = {_toml_value(value)}\n"
+    tail = ""
+    if hand.ante_trimming_status is not None:
+        tail = f"ante_trimming_status = {_toml_value(hand.ante_trimming_status)}\n"
+    for key, value in hand.user_fields.items():
+        tail += f"{_toml_key(key)} = {_toml_value(value)}\n"
+    return head, tail
+
+
+def dealt_text(
+    settings: tuple[str, str],
+    starting_stacks: Sequence[Number],
+    action_texts: Sequence[str],
+    *,
+    number: str | int | None,
+    table: str | int | None,
+    players: Sequence[str] | None,
+    finishing_stacks: Sequence[Number] | None,
+) -> str:
+    """A hand of `dumps_dealt`'s shape, from its `settings_text` and its own fields. The actions
+    and the players are each quoted as one run of strings when none needs an escape (as the
+    engine's actions never do)."""
+    head, tail = settings
+    ints = _INT_SEP.join
+    actions = (
+        f"actions = [\n  {_strings(action_texts, _ACTION_SEP)},\n]\n"
+        if action_texts
+        else "actions = []\n"
+    )
+    text = f"{head}starting_stacks = [{ints(map(str, starting_stacks))}]\n{actions}"
+    if number is not None:
+        text += f"hand = {_toml_value(number)}\n"
+    if table is not None:
+        text += f"table = {_toml_value(table)}\n"
+    if players is not None:
+        text += f"players = [{_strings(players, _INT_SEP)}]\n"
+    if finishing_stacks is not None:
+        text += f"finishing_stacks = [{ints(map(str, finishing_stacks))}]\n"
+    return text + tail
+
+
+_INT_SEP = ", "
+_ACTION_SEP = ",\n  "
+
+
+def _strings(texts: Sequence[str], sep: str) -> str:
+    """The texts as TOML strings joined by `sep`: quoted all at once when none needs an escape."""
+    plain = "".join(texts)
+    if plain.isascii() and plain.isprintable() and '"' not in plain and "\\" not in plain:
+        return '"' + f'"{sep}"'.join(texts) + '"'
+    return sep.join([_toml_string(text) for text in texts])
+
+
 def dumps_collection(hands: Iterable[HandHistory]) -> str:
     """The ``.phhs`` text of several hands, as tables ``[1]``, ``[2]``, ..."""
     sections: list[str] = []

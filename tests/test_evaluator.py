@@ -454,3 +454,17 @@ def test_a_value_is_named_as_the_cards_that_make_it(ranking: Ranking) -> None:
     for _ in range(5_000):
         hand = rng.sample(cards, 7)
         assert name_of_value(hand_value(hand, ranking), ranking) == evaluate(hand, ranking).name
+
+
+@pytest.mark.parametrize("ranking", list(Ranking))
+def test_every_value_is_named_from_its_description(ranking: Ranking) -> None:
+    tables = evaluator_tables.load()[ranking]
+    for value in range(1, len(tables.descriptions) // 6):
+        category, reading = tables.description(value)
+        second = {Category.FULL_HOUSE: reading[3:4], Category.TWO_PAIR: reading[2:3]}
+        ranks = (reading[0], *second.get(category, ()))
+        assert name_of_value(value, ranking) == hand_name(category, ranks)
+    with pytest.raises(ValueError):
+        name_of_value(0, ranking)  # no hand
+    with pytest.raises(IndexError):
+        name_of_value(len(tables.descriptions) // 6, ranking)

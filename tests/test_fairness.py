@@ -34,6 +34,18 @@ def test_the_board_positions_skip_the_burns() -> None:
     assert hole_positions(3, 1) == (1, 4)
 
 
+def test_the_position_commitments_are_the_hashes_cut_apart() -> None:
+    for deck in (Deck.STANDARD.cards(), Deck.SHORT.cards(), [7], [7, 9], []):
+        commitment = commit(deck)
+        hashes = commitment.hashes
+        cut = tuple(hashes[i : i + 64] for i in range(0, len(hashes), 64))
+        assert commitment.positions == cut and len(cut) == len(deck)
+    for n in (1, 2, 3):
+        assert shown_positions(n, 3, [n - 1]) == sorted(
+            [2 * n + 1, 2 * n + 2, 2 * n + 3, *hole_positions(n, n - 1)]
+        )
+
+
 def test_a_card_changed_after_the_start_fails() -> None:
     deck = shuffled(Deck.STANDARD)
     commitment = commit(deck)

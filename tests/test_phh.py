@@ -546,6 +546,27 @@ def test_dumps_unchecked_writes_a_good_hand_alike_and_skips_the_checks() -> None
     assert "min_bet" not in phh.dumps(hand, check=False)
 
 
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ["d dh p1 AsKd", "d dh p2 ????", "p2 cbr 300", "p1 cc", "d db 2d3s9h"],
+        ["d dh p1 AsKd", 'p1 cc # says "hi" \\ bye', "p2 f #\ttab"],
+        ["d dh p1 AsKd", "p2 f # Zoë"],
+        [],
+    ],
+)
+def test_dumps_dealt_writes_what_dumps_writes(texts: list[str]) -> None:
+    hand = phh.loads(HEADS_UP)
+    hand.hand, hand.table = 12, 'disc"ord\\x'
+    hand.players = ["Ann", 'Bo "b" \\', "Zoë", "tab\there"][: hand.player_count]
+    hand.finishing_stacks = list(hand.starting_stacks)
+    hand.ante_trimming_status = False
+    hand.user_fields = {"_flag": True, "_structure": "pot_limit", "_dead": [0, 5], "_bet": 10}
+    assert phh.dumps_dealt(hand, texts) == phh.dumps(hand, action_texts=texts, check=False)
+    fixed = phh.loads(FIXED_LIMIT)
+    assert phh.dumps_dealt(fixed, texts) == phh.dumps(fixed, action_texts=texts, check=False)
+
+
 def test_dump_and_load_files(tmp_path: Path) -> None:
     hand = phh.loads(NT_WITH_ANTES)
     phh.dump(hand, tmp_path / "hand.phh")

@@ -12,12 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import msgspec
-
 from chatdealer import phh
 from chatdealer.engine.hand import Hand
 from chatdealer.fairness import Opening, Proof
-from chatdealer.history import to_phh
+from chatdealer.history import phh_text, to_phh
 from chatdealer.store import HandRecord, TableId
 
 from .proofs import HandProofs
@@ -32,12 +30,87 @@ def hand_record(
 ) -> HandRecord:
     """The public copy and each player's copy of a finished hand; `players` by position.
 
-    The engine's action log is already PHH text, so the copies are written from it directly;
-    only the hole-card deals are read, to hide the cards nobody showed. The engine's hand keeps
-    the standard, so it is written without checking it again."""
-    base = msgspec.structs.replace(to_phh(hand, actions=False), hand=number, table=str(table_id))
-    public = phh.dumps(base, action_texts=_hidden(hand, None), check=False)
-    copies = [_with_own_cards(public, base, hand, position) for position in range(len(players))]
+    The engine's action log is already PHH text, so the copies are written from it directly
+    (`history.phh_text`); only the hole-card deals are read, to hide the
+    cards nobody showed. A player's copy is the public text with their own deal line swapped in
+    (a hand has one copy per player), and every copy of a shown hand is the same text."""
+    table = str(table_id)
+    dealt = _dealt(hand)
+    if dealt is None:
+        return _written_in_full(table, number, hand, players, proofs)
+    hidden = hand.actions
+    if dealt:
+        hidden = list(hidden)
+        for position, (line, _) in dealt.items():
+            hidden[position] = line
+    body = phh_text(hand, hidden, number=number, table=table)
+    if dealt and body.count('"d dh ') != len(hand.shown):  # a deal not where the engine deals
+        return _written_in_full(table, number, hand, players, proofs)
+    if proofs is None:
+        public, seen = body, [""] * len(players)
+    else:
+        shown, seen = _proof_fields(proofs)
+        public = body + shown
+    private: dict[str, bytes] = {}
+    alike: tuple[str, bytes] | None = None  # the fields and the copy of the last shown hand
+    for position, player in enumerate(players):
+        fields, deal = seen[position], dealt.get(position)
+        if deal is None:  # shown: the public body, with fields every shown hand shares
+            if alike is None or alike[0] is not fields:
+                alike = (fields, (body + fields).encode())
+            private[player] = alike[1]
+            continue
+        own = _swapped(body, *deal)
+        if own is None:
+            return _written_in_full(table, number, hand, players, proofs)
+        private[player] = (own + fields).encode()
+    return HandRecord(number, public.encode(), private)
+
+
+def _dealt(hand: Hand) -> dict[int, tuple[str, str]] | None:
+    """Each unshown hand's deal line, hidden and as dealt, by position; None when the log is not
+    as the engine deals (the ``d dh`` lines first, one per position, in position order)."""
+    actions = hand.actions
+    dealt: dict[int, tuple[str, str]] = {}
+    for position, was_shown in enumerate(hand.shown):
+        if was_shown:
+            continue
+        text = actions[position] if position < len(actions) else ""
+        who = f"d dh p{position + 1} "
+        if not text.startswith(who):
+            return None
+        dealt[position] = (who + "?" * (len(text) - len(who)), text)
+    return dealt
+
+
+def _swapped(body: str, hidden: str, text: str) -> str | None:
+    """The body with one hidden deal line dealt face up; None if the line is not found as
+    written (the first such line is the action's: the fields before the actions hold no text)."""
+    line = f'\n  "{hidden}",\n'
+    at = body.find(line)
+    if at < 0:
+        return None
+    return f'{body[:at]}\n  "{text}",\n{body[at + len(line) :]}'
+
+
+def _written_in_full(
+    table: str,
+    number: int,
+    hand: Hand,
+    players: Sequence[str],
+    proofs: HandProofs | None,
+) -> HandRecord:
+    """Every copy written by the generic writer, every unshown deal hidden wherever it is: for
+    a log not as the engine deals."""
+    history = to_phh(hand, actions=False)
+    history.hand, history.table = number, table
+    public = phh.dumps(history, action_texts=_hidden(hand, None), check=False)
+    copies = [
+        public
+        if hand.shown[position]
+        else phh.dumps(history, action_texts=_hidden(hand, position), check=False)
+        for position in range(len(players))
+    ]
     if proofs is not None:
         shown, seen = _proof_fields(proofs)
         public += shown
@@ -63,24 +136,6 @@ def proof_of(history: phh.HandHistory, positions: Sequence[str] | None = None) -
     )
 
 
-def _with_own_cards(public: str, base: phh.HandHistory, hand: Hand, position: int) -> str:
-    """The public text with one player's hole cards dealt face up.
-
-    Only their deal line differs, so it is swapped in the written text rather than the whole
-    hand written again (a hand has one copy per player); if the line is not found as written,
-    the copy is written in full.
-    """
-    if hand.shown[position]:
-        return public
-    deal = f"d dh p{position + 1} "
-    dealt = next((text for text in hand.actions if text.startswith(deal)), None)
-    if dealt is not None:
-        line = f'\n  "{_hidden_deal(dealt, hand.shown, None)}",\n'
-        if public.count(line) == 1:
-            return public.replace(line, f'\n  "{dealt}",\n')
-    return phh.dumps(base, action_texts=_hidden(hand, position), check=False)
-
-
 def _hidden(hand: Hand, keep: int | None) -> list[str]:
     """The action log with every hole card not shown at the showdown hidden, but those of
     position `keep`. The engine writes a deal as ``d dh p3 AsKd``, two characters a card."""
@@ -103,31 +158,32 @@ def _proof_fields(proofs: HandProofs) -> tuple[str, list[str]]:
     """The proofs as TOML lines after the hand's own fields: the public copy's, and each
     player's by position. Hex and card names need no quoting beyond plain double quotes, so
     they are written directly rather than field by field. A player's openings are the public
-    ones and their own two (the public proof itself when their hand was shown), so each opening
-    is written once."""
+    ones and their own two (the public proof itself when their hand was shown, whose fields are
+    then one shared text), so each opening is written once."""
     public = proofs.public
     root = f'_deck_commitment = "{public.root}"\n'
-    written: dict[int, str] = {}
-    shown = _openings_field(public.openings, written)
-    private = [
-        root + (shown if seen is public else _openings_field(seen.openings, written))
-        for seen in proofs.private
+    texts = [
+        f'{{position = {o.position}, card = "{o.card}", salt = "{o.salt}"}}'
+        for o in public.openings
     ]
+    shown = f"_openings = [{', '.join(texts)}]\n"
+    alike = root + shown  # every shown hand's: one text, so its copies are written once
+    written: dict[int, str] | None = None
+    private: list[str] = []
+    for seen in proofs.private:
+        if seen is public:
+            private.append(alike)
+            continue
+        if written is None:
+            written = {
+                opening.position: text for opening, text in zip(public.openings, texts, strict=True)
+            }
+        opened = ", ".join([written.get(o.position) or _opening_text(o) for o in seen.openings])
+        private.append(f"{root}_openings = [{opened}]\n")
     hashes = '", "'.join(public.positions)
     positions = f'_deck_positions = ["{hashes}"]\n' if hashes else "_deck_positions = []\n"
     return root + positions + shown, private
 
 
-def _openings_field(openings: Sequence[Opening], written: dict[int, str]) -> str:
-    """`written` keeps each opening's text by deck position, for the next copy of the hand."""
-    opened = ", ".join([_opening_text(opening, written) for opening in openings])
-    return f"_openings = [{opened}]\n"
-
-
-def _opening_text(opening: Opening, written: dict[int, str]) -> str:
-    position = opening.position
-    text = written.get(position)
-    if text is None:
-        text = f'{{position = {position}, card = "{opening.card}", salt = "{opening.salt}"}}'
-        written[position] = text
-    return text
+def _opening_text(opening: Opening) -> str:
+    return f'{{position = {opening.position}, card = "{opening.card}", salt = "{opening.salt}"}}'

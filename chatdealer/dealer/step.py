@@ -50,7 +50,7 @@ from chatdealer.dealer.views import PrivateView, current_token, table_view
 from chatdealer.engine import events as hand_events
 from chatdealer.engine.hand import Hand
 from chatdealer.equity import all_in_equity
-from chatdealer.evaluator import hand_value, name_of_value
+from chatdealer.evaluator import Rank7, Ranking, hand_value, name_of_value, rank7_for
 from chatdealer.fairness import DeckCommitment
 from chatdealer.store import (
     Change,
@@ -83,14 +83,9 @@ class Context:
     bot_random: random.Random = field(default_factory=random.Random)
 
 
-def _for_stream(payload: AnyPayload) -> AnyPayload | None:
-    """What the table's event stream keeps of a channel event: a live feed, so neither the
-    table message (rebuilt from the state) nor the proof (kept with the hand's history)."""
-    if isinstance(payload, TableShown):
-        return None
-    if isinstance(payload, HandOver):
-        return msgspec.structs.replace(payload, proof=None)
-    return payload
+_UNTOLD = (hand_events.PotsChanged, hand_events.HandEnded)
+"""Hand events the channel is not told one by one: the table message shows the pots, and the
+table's HandFinished ends the hand."""
 
 
 class Step:
@@ -107,6 +102,7 @@ class Step:
         self._hand_ended = False
         self._board_now: tuple[int, ...] = ()
         self._equity_told = False
+        self._ranked: tuple[Hand, Ranking, Rank7] | None = None
         self._refresh()
 
     # -- what the verbs use --------------------------------------------------------------------
@@ -157,8 +153,15 @@ class Step:
         """Everything this step writes in its one atomic commit."""
         self._schedule()
         self.channel(TableShown(view=table_view(self.record, str(self.context.table_id))))
-        told = [_for_stream(o.payload) for o in self.out if o.to is None]
-        told = [payload for payload in told if payload is not None]
+        # The event stream is a live feed: neither the table message (rebuilt from the state)
+        # nor a hand's proof (kept with the hand's history).
+        told = [
+            msgspec.structs.replace(payload, proof=None)
+            if isinstance(payload, HandOver)
+            else payload
+            for o in self.out
+            if o.to is None and not isinstance(payload := o.payload, TableShown)
+        ]
         wake = self.record.wake
         return Change(
             state=encode_record(self.record),
@@ -222,6 +225,8 @@ class Step:
                     all_in=event.all_in,
                 )
             )
+        elif isinstance(event, _UNTOLD):
+            return
         elif isinstance(event, hand_events.HoleCardsDealt):
             view = PrivateView(
                 hand_number=self._hand_number(),
@@ -270,12 +275,13 @@ class Step:
             ref = self._ref(event.seat)
             self.channel(Mucked(player_id=ref.player_id, name=ref.name))
         elif isinstance(event, hand_events.PotAwarded):
+            roster = self._roster
             winners = tuple(
-                Share(player_id=self._ref(seat).player_id, name=self._ref(seat).name, chips=chips)
+                Share(player_id=roster[seat].player_id, name=roster[seat].name, chips=chips)
                 for seat, chips in event.shares
             )
             named = (
-                self._hand_name(event.shares[0][0]) if event.hand_value and event.shares else None
+                self._value_name(event.hand_value) if event.hand_value and event.shares else None
             )
             self.channel(
                 PotWon(pot=event.pot, amount=event.amount, winners=winners, hand_name=named)
@@ -309,17 +315,48 @@ class Step:
         self.channel(AllInEquity(board=board, players=shares, exact=result.exact))
 
     def _hand_name(self, position: int) -> str | None:
+        """A shown hand's name. On the full board its value is the engine's own evaluation
+        of the seven cards, as at the showdown (the cards are the engine's, known good)."""
         hand = self._hand
         if hand is None or len(hand.board) < 3:
             return None
-        ranking = hand.config.ranking
-        return name_of_value(hand_value([*hand.holes[position], *hand.board], ranking), ranking)
+        ranking, rank7 = self._ranking(hand)
+        board = hand.board
+        if len(board) == 5:
+            first, second = hand.holes[position]
+            value = rank7(first, second, *board)
+        else:
+            value = hand_value([*hand.holes[position], *board], ranking)
+        return name_of_value(value, ranking)
+
+    def _value_name(self, value: int) -> str | None:
+        """A pot winner's hand name, from the value the engine paid the pot on."""
+        hand = self._hand
+        if hand is None or len(hand.board) < 3:
+            return None
+        return name_of_value(value, self._ranking(hand)[0])
+
+    def _ranking(self, hand: Hand) -> tuple[Ranking, Rank7]:
+        """The hand's ranking and its evaluator, found once: a showdown names every hand shown
+        and every pot."""
+        ranked = self._ranked
+        if ranked is None or ranked[0] is not hand:
+            ranking = hand.config.ranking
+            ranked = self._ranked = (hand, ranking, rank7_for(ranking))
+        return ranked[1], ranked[2]
 
     def _hand_number(self) -> int:
         table = self.record.table
         return table.hand_number if table is not None else 0
 
     def _tell_table(self, event: AnyEvent, settled: bool) -> None:
+        # A hand's start and end come with every hand: asked first, before the rarer events.
+        if isinstance(event, table_events.HandFinished):
+            self._hand_finished(event)
+            return
+        if isinstance(event, table_events.HandStarted):
+            self._hand_started(event)
+            return
         record = self.record
         cash = record.cash is not None
         if isinstance(event, table_events.PlayerSeated):
@@ -365,10 +402,6 @@ class Step:
             self.notice(code, small_blind=small, big_blind=big)
         elif isinstance(event, table_events.ButtonDrawn):
             self._button_drawn(event)
-        elif isinstance(event, table_events.HandStarted):
-            self._hand_started(event)
-        elif isinstance(event, table_events.HandFinished):
-            self._hand_finished(event)
         else:
             self._tell_tournament(event)
 
@@ -425,39 +458,36 @@ class Step:
         hand = self._hand
         by_seat = {ref.seat: ref for ref in self._roster}
         stacks = tuple(
-            Share(player_id=by_seat[seat].player_id, name=by_seat[seat].name, chips=chips)
+            Share(player_id=ref.player_id, name=ref.name, chips=chips)
             for seat, chips in event.stacks
-            if seat in by_seat
+            if (ref := by_seat.get(seat)) is not None
         )
         if hand is None or not hand.is_complete:
             self.channel(HandOver(hand_number=event.hand_number, stacks=stacks, proof=None))
             record.deck = None
             return
-        commitment = self._commitment(hand, event.hand_number)
+        number = event.hand_number
+        commitment = self._commitment(hand, number)
         proofs = hand_proofs(commitment, hand) if commitment is not None else None
         proof = proofs.public if proofs is not None else None
-        self.channel(HandOver(hand_number=event.hand_number, stacks=stacks, proof=proof))
+        self.channel(HandOver(hand_number=number, stacks=stacks, proof=proof))
         players = [ref.player_id for ref in self._roster]
         if proofs is not None:
             for player, own in zip(players, proofs.private, strict=True):
-                self.tell(player, HandProof(hand_number=event.hand_number, proof=own))
-        self.hands.append(
-            hand_record(self.context.table_id, event.hand_number, hand, players, proofs)
-        )
-        tournament = record.is_tournament
-        for position, player in enumerate(players):
-            won = hand.won[position]
-            self.stats.append(
-                StatDelta(
-                    player=player,
-                    hands_played=1,
-                    hands_won=1 if won > 0 else 0,
-                    pot=0 if tournament else won,
-                    net=0
-                    if tournament
-                    else hand.stacks[position] - hand.config.starting_stacks[position],
+                self.tell(player, HandProof(hand_number=number, proof=own))
+        self.hands.append(hand_record(self.context.table_id, number, hand, players, proofs))
+        if record.is_tournament:  # a tournament counts its prizes when it ends, not its pots
+            self.stats += [
+                StatDelta(player, 1, 1 if won > 0 else 0)
+                for player, won in zip(players, hand.won, strict=True)
+            ]
+        else:
+            self.stats += [
+                StatDelta(player, 1, 1 if won > 0 else 0, won, stack - start)
+                for player, won, stack, start in zip(
+                    players, hand.won, hand.stacks, hand.config.starting_stacks, strict=True
                 )
-            )
+            ]
         record.deck = None
 
     def _commitment(self, hand: Hand, number: int) -> DeckCommitment | None:
@@ -566,5 +596,6 @@ class Step:
         if table is None:
             return False
         # Bots alone do not play on: the table waits for a person.
-        person = any(player.ready and not is_bot(player.player_id) for _, player in table.players())
-        return person and len(in_the_game(table.seats)[0]) >= 2
+        seats = table.seats
+        person = any(p is not None and p.ready and not is_bot(p.player_id) for p in seats)
+        return person and len(in_the_game(seats)[0]) >= 2

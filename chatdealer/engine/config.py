@@ -12,7 +12,7 @@ from enum import Enum
 import msgspec
 
 from chatdealer.cards import Deck
-from chatdealer.evaluator import Ranking, ranking_for
+from chatdealer.evaluator import HOLDEM, SHORT_DECK, SHORT_DECK_STRAIGHT_BEATS_TRIPS, Ranking
 
 
 class ConfigError(ValueError):
@@ -26,6 +26,9 @@ class Variant(Enum):
     @property
     def deck(self) -> Deck:
         return Deck.SHORT if self is Variant.SHORT_DECK else Deck.STANDARD
+
+
+_HOLDEM = Variant.HOLDEM
 
 
 class BettingStructure(Enum):
@@ -65,7 +68,10 @@ class HandConfig(msgspec.Struct, frozen=True, kw_only=True):
 
     @property
     def ranking(self) -> Ranking:
-        return ranking_for(self.variant.deck, self.straight_beats_trips)
+        """`ranking_for` the variant's deck, without the look-ups: every hand shown is named."""
+        if self.variant is _HOLDEM:
+            return HOLDEM
+        return SHORT_DECK_STRAIGHT_BEATS_TRIPS if self.straight_beats_trips else SHORT_DECK
 
     def name_of(self, seat: int) -> str:
         return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"

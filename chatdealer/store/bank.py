@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+import msgspec
 from redis.asyncio import Redis
 
 from chatdealer.store.keys import COMMUNITIES, Community, TableId, bank_keys, table_keys
@@ -82,12 +83,13 @@ def cash_out(player: str, amount: int) -> ChipMove:
     return ChipMove(MoveKind.CASH_OUT, player, amount)
 
 
-@dataclass(frozen=True, slots=True)
-class StatDelta:
+class StatDelta(msgspec.Struct, frozen=True):
     """What one save adds to a player's stats; ``net`` moves the leaderboard.
 
     ``net`` is whatever the service counts as winnings (a cash game's per-hand result, a
-    tournament's prize minus buy-in), in bank chips.
+    tournament's prize minus buy-in), in bank chips. Every hand's end makes one per player: a
+    struct, checked at once when its counts are plain ints in range, is made several times
+    faster than a frozen dataclass checked field by field.
     """
 
     player: str
@@ -97,6 +99,18 @@ class StatDelta:
     net: int = 0
 
     def __post_init__(self) -> None:
+        played, won, pot, net = self.hands_played, self.hands_won, self.pot, self.net
+        if (
+            type(played) is int
+            and type(won) is int
+            and type(pot) is int
+            and type(net) is int
+            and 0 <= played < MAX_CHIPS
+            and 0 <= won < MAX_CHIPS
+            and 0 <= pot < MAX_CHIPS
+            and -MAX_CHIPS < net < MAX_CHIPS
+        ):
+            return
         check_amount(self.hands_played, allow_zero=True)
         check_amount(self.hands_won, allow_zero=True)
         check_amount(self.pot, allow_zero=True)

@@ -9,8 +9,8 @@ idempotent and lets the service fetch a hand by its number.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
+import msgspec
 from redis.asyncio import Redis
 
 from chatdealer.store.keys import TableId, table_keys
@@ -19,11 +19,12 @@ from chatdealer.store.scripts import Scripts, as_bytes, text
 DEFAULT_CAP = 1_000
 
 
-@dataclass(frozen=True, slots=True)
-class HandRecord:
+class HandRecord(msgspec.Struct, frozen=True):
+    """One finished hand as stored. A struct: every hand's end makes one, in the same step."""
+
     number: int
     public: bytes
-    private: Mapping[str, bytes] = field(default_factory=dict)
+    private: Mapping[str, bytes] = msgspec.field(default_factory=dict)
     """Player id -> that player's private copy."""
 
     def __post_init__(self) -> None:

@@ -44,11 +44,11 @@ class Outcome(StrEnum):
     """A table still holding chips cannot be deleted: they would vanish from the audit."""
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
+class Change(msgspec.Struct, frozen=True):
     """Everything one action writes, all or nothing.
 
-    ``deadline`` is the table's next wake-up (unix time); None clears it.
+    ``deadline`` is the table's next wake-up (unix time); None clears it. A struct: every
+    action makes one, several times faster than a frozen dataclass.
     """
 
     state: bytes

@@ -158,6 +158,15 @@ def test_negative_or_fractional_amounts_are_refused() -> None:
         buy_in("alice", 2.5)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         StatDelta("alice", pot=-1)
+    with pytest.raises(TypeError):
+        StatDelta("alice", hands_won=True)
+    with pytest.raises(TypeError):
+        StatDelta("alice", pot=2.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        StatDelta("alice", net=-(2**53))
+    with pytest.raises(ValueError):
+        StatDelta("alice", net=False)
+    assert StatDelta("alice", 1, 1, 2**53 - 1, -(2**53) + 1).pot == 2**53 - 1
     with pytest.raises(ValueError):
         BankConfig(starting_grant=-1)
 

@@ -1,0 +1,159 @@
+"""A finished hand's copies, written directly, are the generic PHH writer's text byte for byte.
+
+`hand_record` writes the public copy in the one shape `phh.dumps_dealt` knows and makes each
+player's copy by swapping their own deal line into it; the reference here writes every copy
+with `phh.dumps`, the proof fields as ordinary user fields, and hides cards as the standard
+does. Hands come from the engine itself: every variant, structure and forced bet, folds, mucks
+and showdowns, and names that need escapes.
+"""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+import pytest
+
+from chatdealer import phh
+from chatdealer.dealer.histories import hand_record, proof_of
+from chatdealer.dealer.proofs import HandProofs, hand_proofs
+from chatdealer.engine.config import BettingStructure, HandConfig, Variant
+from chatdealer.engine.hand import Hand, deal_hand
+from chatdealer.fairness import commit
+from chatdealer.history import to_phh
+from chatdealer.store import HandRecord, TableId
+
+TABLE = TableId("discord", 'guild"1"', "chan\\nel")
+NAMES = ["Ann", 'Bo "the" \\ b', "Zoë 😀", "tab\there", "Cy\x7f", "d dh p1 ????", '"d dh ']
+
+
+def random_config(rng: random.Random) -> HandConfig:
+    count = rng.randint(2, 9)
+    blinds = [5, 10] + [0] * (count - 2)
+    if count == 2:
+        blinds.reverse()
+    return HandConfig(
+        variant=rng.choice(list(Variant)),
+        straight_beats_trips=rng.random() < 0.5,
+        structure=rng.choice(list(BettingStructure)),
+        starting_stacks=tuple(rng.randint(1, 400) * 5 for _ in range(count)),
+        antes=(1,) * count if rng.random() < 0.3 else (),
+        ante_trimming=rng.random() < 0.8,
+        blinds_or_straddles=tuple(blinds),
+        dead=(0, 0, 5) if count > 3 and rng.random() < 0.2 else (),
+        live_posts=(0,) * (count - 1) + (10,) if count > 3 and rng.random() < 0.2 else (),
+        min_bet=10,
+        small_bet=10,
+        big_bet=20,
+        names=tuple(rng.choice(NAMES) + str(n) for n in range(count)) if rng.random() < 0.7 else (),
+    )
+
+
+def played(rng: random.Random) -> Hand:
+    config = random_config(rng)
+    deck = config.variant.deck.cards()
+    rng.shuffle(deck)
+    hand, _ = deal_hand(config, deck)
+    while not hand.is_complete:
+        legal = hand.legal_actions()
+        roll = rng.random()
+        if legal.can_raise and roll < 0.3:
+            assert legal.min_raise_to is not None and legal.max_raise_to is not None
+            hand.raise_to(legal.seat, rng.randint(legal.min_raise_to, legal.max_raise_to))
+        elif legal.can_fold and roll < 0.55:
+            hand.fold(legal.seat)
+        else:
+            hand.check_or_call(legal.seat)
+    return hand
+
+
+def proofs_of(hand: Hand, rng: random.Random) -> HandProofs:
+    salts = [rng.randbytes(16) for _ in hand.deck]
+    return hand_proofs(commit(hand.deck, salts), hand)
+
+
+def hidden(hand: Hand, keep: int | None) -> list[str]:
+    """The log as the standard hides it: every deal of a hand not shown, but `keep`'s."""
+    texts = []
+    for text in hand.actions:
+        if text.startswith("d dh "):
+            who, cards = text.split()[2:]
+            player = int(who[1:]) - 1
+            if player != keep and not hand.shown[player]:
+                text = f"d dh {who} {'?' * len(cards)}"
+        texts.append(text)
+    return texts
+
+
+def reference(number: int, hand: Hand, players: list[str], proofs: HandProofs | None) -> HandRecord:
+    """Every copy through `phh.dumps`, the proofs as ordinary user fields."""
+    base = msgspec.structs.replace(to_phh(hand, actions=False), hand=number, table=str(TABLE))
+
+    def written(keep: int | None, proof_fields: dict[str, object]) -> bytes:
+        fields = {**base.user_fields, **proof_fields}
+        history = msgspec.structs.replace(base, user_fields=fields)
+        return phh.dumps(history, action_texts=hidden(hand, keep), check=False).encode()
+
+    def fields(position: int | None) -> dict[str, object]:
+        if proofs is None:
+            return {}
+        proof = proofs.public if position is None else proofs.private[position]
+        opened = [{"position": o.position, "card": o.card, "salt": o.salt} for o in proof.openings]
+        if position is None:
+            return {
+                "_deck_commitment": proof.root,
+                "_deck_positions": list(proof.positions),
+                "_openings": opened,
+            }
+        return {"_deck_commitment": proof.root, "_openings": opened}
+
+    private = {player: written(p, fields(p)) for p, player in enumerate(players)}
+    return HandRecord(number, written(None, fields(None)), private)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_copy_is_the_generic_writers_text(seed: int) -> None:
+    rng = random.Random(f"histories {seed}")
+    for number in range(150):
+        hand = played(rng)
+        players = [f"player {n}" for n in range(hand.seat_count)]
+        proofs = proofs_of(hand, rng) if rng.random() < 0.9 else None
+        assert hand_record(TABLE, number, hand, players, proofs) == reference(
+            number, hand, players, proofs
+        )
+
+
+def test_a_log_not_as_the_engine_deals_is_written_in_full() -> None:
+    rng = random.Random("out of order")
+    for _ in range(40):
+        hand = played(rng)
+        hand.actions[0], hand.actions[1] = hand.actions[1], hand.actions[0]
+        players = [f"player {n}" for n in range(hand.seat_count)]
+        proofs = proofs_of(hand, rng)
+        assert hand_record(TABLE, 7, hand, players, proofs) == reference(7, hand, players, proofs)
+
+
+def test_a_second_deal_to_a_hidden_hand_stays_hidden() -> None:
+    """Hold'em deals once, first; a log that deals again is hidden wherever it deals."""
+    config = HandConfig(starting_stacks=(100,) * 3, blinds_or_straddles=(5, 10), min_bet=10)
+    hand, _ = deal_hand(config, Variant.HOLDEM.deck.cards())
+    hand.fold(2)
+    hand.fold(0)
+    hand.actions.append("d dh p1 AsKs")
+    record = hand_record(TABLE, 1, hand, ["a", "b", "c"], None)
+    assert b"AsKs" not in record.public and b"AsKs" in record.private["a"]
+    assert record == reference(1, hand, ["a", "b", "c"], None)
+
+
+def test_the_stored_proofs_read_back() -> None:
+    rng = random.Random("read back")
+    for number in range(30):
+        hand = played(rng)
+        players = [f"player {n}" for n in range(hand.seat_count)]
+        proofs = proofs_of(hand, rng)
+        record = hand_record(TABLE, number, hand, players, proofs)
+        public = proof_of(phh.loads(record.public.decode()))
+        assert public == proofs.public
+        for position, player in enumerate(players):
+            own = proof_of(phh.loads(record.private[player].decode()), public.positions)
+            assert own == proofs.private[position]
