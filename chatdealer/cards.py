@@ -45,11 +45,14 @@ class Deck(Enum):
 
     @property
     def lowest_rank(self) -> int:
-        return 4 if self is Deck.SHORT else 0
+        return 4 if self is _SHORT else 0
 
     def cards(self) -> list[Card]:
         """Every card of the deck in a fixed order (lowest first)."""
         return list(range(self.lowest_rank * 4, 52))
+
+
+_SHORT = Deck.SHORT  # read off its class, a member goes through a slow class hook
 
 
 def make_card(rank: int, suit: int) -> Card:

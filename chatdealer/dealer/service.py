@@ -36,6 +36,7 @@ from chatdealer.dealer.commands import (
     MyCards,
     Register,
     ShowTable,
+    Start,
     User,
 )
 from chatdealer.dealer.histories import proof_of
@@ -142,6 +143,8 @@ class Dealer:
     async def _dispatch(self, command: Command) -> list[Outgoing]:
         args, user, table_id = command.args, command.user, command.table
         if isinstance(args, Act):  # by far the most frequent
+            return await self._change(table_id, args, user)
+        if isinstance(args, Start):  # a deal: the costliest change, kept off the chain below
             return await self._change(table_id, args, user)
         if isinstance(args, Create | CreateTournament):
             return await self._create(table_id, args, user)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
@@ -68,11 +67,16 @@ from chatdealer.table.button import in_the_game
 from chatdealer.table.events import AnyEvent
 
 _stream_encoder = msgspec.json.Encoder()
+# Enum members as module constants: reading one off its class goes through a slow class hook.
+_TURN = WakeFor.TURN
+_NEXT_HAND = WakeFor.NEXT_HAND
 
 
-@dataclass(frozen=True, slots=True)
-class Context:
-    """What a step may know of the world: handed in, so the step stays pure and testable."""
+class Context(msgspec.Struct, frozen=True, kw_only=True):
+    """What a step may know of the world: handed in, so the step stays pure and testable.
+
+    A struct rather than a frozen dataclass: every command makes one, and a frozen dataclass
+    sets each field through `object.__setattr__`, several times the cost."""
 
     table_id: TableId
     now: float
@@ -80,7 +84,7 @@ class Context:
     next_hand_delay: float
     bot_delay: float = 1.0
     """How long a bot seems to think: its turn is a deadline this far off."""
-    bot_random: random.Random = field(default_factory=random.Random)
+    bot_random: random.Random = msgspec.field(default_factory=random.Random)
 
 
 _UNTOLD = (hand_events.PotsChanged, hand_events.HandEnded)
@@ -143,9 +147,12 @@ class Step:
         """Tell the table's events, and move the chips they moved."""
         settled = False
         for event in events:
+            if isinstance(event, hand_events.Event):
+                self._tell_hand(event)
+                continue
             if isinstance(event, table_events.HandFinished):
                 settled = True
-            self._tell(event, settled)
+            self._tell_table(event, settled)
 
     # -- the commit ----------------------------------------------------------------------------
 
@@ -205,12 +212,6 @@ class Step:
 
     def _ref(self, position: int) -> PlayerRef:
         return self._roster[position]
-
-    def _tell(self, event: AnyEvent, settled: bool) -> None:
-        if isinstance(event, hand_events.Event):
-            self._tell_hand(event)
-        else:
-            self._tell_table(event, settled)
 
     def _tell_hand(self, event: hand_events.Event) -> None:
         if isinstance(event, hand_events.ActionTaken):  # the most frequent
@@ -575,10 +576,10 @@ class Step:
                 at = self.now + self.context.bot_delay
             else:
                 at = self.now if clock.away else self.now + record.action_seconds
-            record.wake = Wake(at=at, purpose=WakeFor.TURN, token=token, player=player)
+            record.wake = Wake(at=at, purpose=_TURN, token=token, player=player)
             return
         if table is not None and table.hand is None and record.started and self.can_deal():
-            if previous is None or previous.purpose is not WakeFor.NEXT_HAND:
+            if previous is None or previous.purpose is not _NEXT_HAND:
                 pause = self.context.next_hand_delay
                 if record.tournament is not None and record.tournament.awaiting_rebuy:
                     pause = max(pause, record.action_seconds)  # time to decide on a rebuy

@@ -95,6 +95,8 @@ def apply(step: Step, args: TableVerb, user: User, balance: int | None = None) -
     """One verb; `balance` is the player's bank balance as last read (a hint for the buy-in)."""
     if isinstance(args, Act):  # by far the most frequent
         _act(step, args, user)
+    elif isinstance(args, Start):  # a deal
+        _start(step, user)
     elif isinstance(args, Create | CreateTournament):
         _replace(step, args, user)
     elif isinstance(args, Configure):
@@ -119,8 +121,6 @@ def apply(step: Step, args: TableVerb, user: User, balance: int | None = None) -
         step.absorb(_cash(step.record, "buying chips").top_up(user.id, args.amount))
     elif isinstance(args, Straddle):
         step.absorb(_cash(step.record, "straddling").straddle(user.id))
-    elif isinstance(args, Start):
-        _start(step, user)
     elif isinstance(args, Register):
         step.absorb(_tournament(step.record).register(user.id, user.name))
     elif isinstance(args, Unregister):

@@ -100,6 +100,22 @@ class TableView(msgspec.Struct, frozen=True, kw_only=True):
     tournament: TournamentView | None = None
 
 
+# Enum members as module constants: reading one off its class goes through a slow class hook,
+# and every command builds the table view.
+_BETTING = Phase.BETTING
+_NEXT_HAND = WakeFor.NEXT_HAND
+_TIME_BANK = WakeFor.TIME_BANK
+_SITTING_OUT = SeatStatus.SITTING_OUT
+_BUSTED = SeatStatus.BUSTED
+_REGISTERING = TournamentPhase.REGISTERING
+_FOLDED = SeatState.FOLDED
+_ALL_IN = SeatState.ALL_IN
+_PLAYING = SeatState.PLAYING
+_WAITING = SeatState.WAITING
+_STATE_SITTING_OUT = SeatState.SITTING_OUT
+_STATE_BUSTED = SeatState.BUSTED
+
+
 class PrivateView(msgspec.Struct, frozen=True, kw_only=True):
     hand_number: int
     cards: tuple[str, ...]
@@ -114,7 +130,7 @@ def current_token(table: Table | None) -> ActionToken | None:
     if table is None or table.hand is None:
         return None
     hand = table.hand
-    if hand.phase is not Phase.BETTING or hand.actor < 0:
+    if hand.phase is not _BETTING or hand.actor < 0:
         return None
     return ActionToken(table.hand_number, hand.sequence)
 
@@ -123,7 +139,7 @@ def table_view(record: TableRecord, table_id: str) -> TableView:
     table = record.table
     wake = record.wake
     deadline = wake.at if wake is not None else None
-    next_hand_at = deadline if wake is not None and wake.purpose is WakeFor.NEXT_HAND else None
+    next_hand_at = deadline if wake is not None and wake.purpose is _NEXT_HAND else None
     tournament = _tournament_view(record)
     if table is None:
         return TableView(
@@ -150,7 +166,7 @@ def table_view(record: TableRecord, table_id: str) -> TableView:
         settings=table.settings,
         hand_number=table.hand_number,
         hand_running=hand is not None,
-        board=tuple(format_card(card) for card in hand.board) if hand else (),
+        board=tuple(map(format_card, hand.board)) if hand else (),
         pots=_pots(table, hand) if hand else (),
         seats=_seats(table),
         turn=_turn(record, table, token),
@@ -164,38 +180,45 @@ def table_view(record: TableRecord, table_id: str) -> TableView:
 
 def _seats(table: Table) -> tuple[SeatView, ...]:
     hand = table.hand
+    dealt = table.hand_seats if hand is not None else []
     views = []
-    for seat, player in table.players():
-        position = table.hand_seats.index(seat) if table.in_hand(seat) else None
-        bet = 0
-        if hand is not None and position is not None:
-            bet = hand.bets[position]
+    for seat, player in enumerate(table.seats):
+        if player is None:
+            continue
+        if seat in dealt:
+            assert hand is not None
+            position = dealt.index(seat)
+            stack, bet = hand.stacks[position], hand.bets[position]
             if hand.folded[position]:
-                state = SeatState.FOLDED
+                state = _FOLDED
             elif hand.all_in[position]:
-                state = SeatState.ALL_IN
+                state = _ALL_IN
             else:
-                state = SeatState.PLAYING
-        elif player.status is SeatStatus.SITTING_OUT:
-            state = SeatState.SITTING_OUT
-        elif player.status is SeatStatus.BUSTED:
-            state = SeatState.BUSTED
-        elif hand is not None or (player.owes and player.waits_for_big_blind):
-            state = SeatState.WAITING
+                state = _PLAYING
+            to_act = hand.actor == position
         else:
-            state = SeatState.PLAYING
+            stack, bet, to_act = player.stack, 0, False
+            status = player.status
+            if status is _SITTING_OUT:
+                state = _STATE_SITTING_OUT
+            elif status is _BUSTED:
+                state = _STATE_BUSTED
+            elif hand is not None or (player.owes and player.waits_for_big_blind):
+                state = _WAITING
+            else:
+                state = _PLAYING
         views.append(
             SeatView(
                 seat=seat,
                 player_id=player.player_id,
                 name=player.name,
-                stack=table.stack_of(seat),
+                stack=stack,
                 bet=bet,
                 state=state,
                 button=seat == table.button,
                 small_blind=seat == table.small_blind,
                 big_blind=seat == table.big_blind,
-                to_act=hand is not None and position is not None and hand.actor == position,
+                to_act=to_act,
                 leaving=player.leaving,
             )
         )
@@ -234,7 +257,7 @@ def _turn(record: TableRecord, table: Table, token: ActionToken | None) -> TurnV
         max_raise_to=legal.max_raise_to,
         token=token,
         deadline=wake.at if wake is not None and current else None,
-        time_bank=current and wake is not None and wake.purpose is WakeFor.TIME_BANK,
+        time_bank=current and wake is not None and wake.purpose is _TIME_BANK,
     )
 
 
@@ -250,7 +273,7 @@ def _tournament_view(record: TableRecord) -> TournamentView | None:
         starting_stack=settings.starting_stack,
         prize_pool=(
             tournament.prize_pool
-            if tournament.phase is not TournamentPhase.REGISTERING
+            if tournament.phase is not _REGISTERING
             else settings.buy_in * len(tournament.entrants)
         ),
         level=tournament.level + 1,

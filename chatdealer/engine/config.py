@@ -25,7 +25,12 @@ class Variant(Enum):
 
     @property
     def deck(self) -> Deck:
-        return Deck.SHORT if self is Variant.SHORT_DECK else Deck.STANDARD
+        return _SHORT if self is _SHORT_DECK else _STANDARD
+
+
+# Read off their classes, members go through a slow class hook: every deal asks for the deck.
+_SHORT, _STANDARD = Deck.SHORT, Deck.STANDARD
+_SHORT_DECK = Variant.SHORT_DECK
 
 
 _HOLDEM = Variant.HOLDEM

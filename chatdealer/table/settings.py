@@ -18,6 +18,7 @@ MIN_SEATS, MAX_SEATS = 2, 10
 CLOCK_SECONDS = (5, 600)
 TIME_BANK_SECONDS = (0, 3600)
 BUY_IN_BIG_BLINDS = (1, 1000)
+_FIXED_LIMIT = BettingStructure.FIXED_LIMIT  # read off its class, a member goes through a hook
 
 
 class TableSettings(msgspec.Struct, frozen=True, kw_only=True):
@@ -43,7 +44,7 @@ class TableSettings(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def blinds(self) -> tuple[int, int]:
         """The small and the big blind as posted."""
-        if self.structure is BettingStructure.FIXED_LIMIT:
+        if self.structure is _FIXED_LIMIT:
             return self.small_bet // 2, self.small_bet
         return self.small_blind, self.big_blind
 

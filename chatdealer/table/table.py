@@ -50,6 +50,11 @@ from chatdealer.table.refusals import TableError
 from chatdealer.table.seats import Player, SeatStatus
 from chatdealer.table.settings import TableSettings
 
+# Enum members as module constants: reading one off its class goes through a slow class hook.
+_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
+_BETTING = Phase.BETTING
+_COMPLETE = Phase.COMPLETE
+
 
 class Table(Stored, kw_only=True):
     settings: TableSettings
@@ -308,7 +313,8 @@ class Table(Stored, kw_only=True):
             drawn_button = button_draw.button
             events.append(ButtonDrawn(cards=button_draw.cards, button=button_draw.button))
         plan = self._plan(drawn_button)
-        config = self._hand_config(plan)
+        dealt = [self._seated(seat) for seat in plan.seats]
+        config = self._hand_config(plan, dealt)
         hand, hand_events = deal_hand(config, list(deck))
         # Nothing has changed so far: from here on the hand is committed.
         self.hand = hand
@@ -319,7 +325,7 @@ class Table(Stored, kw_only=True):
             plan.small_blind,
             plan.big_blind,
         )
-        events += self._commit_plan(plan)
+        events += self._commit_plan(plan, dealt)
         events.append(
             HandStarted(
                 hand_number=self.hand_number,
@@ -328,7 +334,7 @@ class Table(Stored, kw_only=True):
                 big_blind=plan.big_blind,
                 straddle=plan.straddle,
                 seats=plan.seats,
-                players=tuple(self._seated(seat).player_id for seat in plan.seats),
+                players=tuple([player.player_id for player in dealt]),
                 names=config.names,
                 fresh_start=plan.fresh_start,
             )
@@ -415,35 +421,36 @@ class Table(Stored, kw_only=True):
             straddles_allowed=settings.straddles and not self.tournament,
         )
 
-    def _hand_config(self, plan: HandPlan) -> HandConfig:
+    def _hand_config(self, plan: HandPlan, dealt: list[Player]) -> HandConfig:
+        """The hand's config; `dealt` are the players of `plan.seats`, in position order."""
         settings = self.settings
         small, big = settings.blinds
-        position = plan.position_of
-        count = len(plan.seats)
+        position = plan.seats.index
+        count = len(dealt)
         blinds = [0] * count
-        blinds[position[plan.small_blind]] = small
-        blinds[position[plan.big_blind]] = big
+        blinds[position(plan.small_blind)] = small
+        blinds[position(plan.big_blind)] = big
         if plan.straddle is not None:
-            blinds[position[plan.straddle]] = 2 * big
+            blinds[position(plan.straddle)] = 2 * big
         posts = [0] * count
         for seat in plan.live_posts:
-            posts[position[seat]] = big
+            posts[position(seat)] = big
         dead = [0] * count
         for seat in plan.dead_small_blinds:
-            dead[position[seat]] = small
+            dead[position(seat)] = small
         antes: tuple[int, ...] = ()
         if settings.ante and settings.big_blind_ante:
             bb_antes = [0] * count
-            bb_antes[position[plan.big_blind]] = settings.ante
+            bb_antes[position(plan.big_blind)] = settings.ante
             antes = tuple(bb_antes)
         elif settings.ante:
             antes = (settings.ante,) * count
-        fixed = settings.structure is BettingStructure.FIXED_LIMIT
+        fixed = settings.structure is _FIXED_LIMIT
         return HandConfig(
             variant=settings.variant,
             straight_beats_trips=settings.straight_beats_trips,
             structure=settings.structure,
-            starting_stacks=tuple(self._seated(seat).stack for seat in plan.seats),
+            starting_stacks=tuple([player.stack for player in dealt]),
             antes=antes,
             ante_trimming=not settings.big_blind_ante,
             blinds_or_straddles=tuple(blinds),
@@ -452,10 +459,10 @@ class Table(Stored, kw_only=True):
             min_bet=big,
             small_bet=settings.small_bet if fixed else 0,
             big_bet=settings.big_bet if fixed else 0,
-            names=tuple(self._seated(seat).name for seat in plan.seats),
+            names=tuple([player.name for player in dealt]),
         )
 
-    def _commit_plan(self, plan: HandPlan) -> list[AnyEvent]:
+    def _commit_plan(self, plan: HandPlan, dealt: list[Player]) -> list[AnyEvent]:
         """Record what the hand settled and what the blinds passing the absent left owing."""
         events: list[AnyEvent] = []
         if not self.tournament:
@@ -474,23 +481,24 @@ class Table(Stored, kw_only=True):
             events.append(StraddleDropped(seat, player.player_id))
         for _, player in self.players():
             player.straddles_next_hand = False
-        for seat in plan.seats:
-            self._seated(seat).clear_debts()
+        for player in dealt:
+            player.clear_debts()
         return events
 
     def _label_forced_bets(self, plan: HandPlan, events: list[HandEvent]) -> list[AnyEvent]:
         """Name each live forced bet by what it is at this table: blind, straddle or post."""
         labelled: list[AnyEvent] = []
         for event in events:
-            if isinstance(event, ForcedBetPosted) and event.kind not in ("ante", "dead"):
+            if type(event) is ForcedBetPosted and event.kind not in ("ante", "dead"):
                 seat = plan.seats[event.seat]
                 if seat == plan.straddle:
                     kind = "straddle"
-                elif seat in (plan.small_blind, plan.big_blind):
+                elif seat == plan.small_blind or seat == plan.big_blind:
                     kind = "blind"
                 else:
                     kind = "post"
-                event = msgspec.structs.replace(event, kind=kind)
+                if kind != event.kind:
+                    event = msgspec.structs.replace(event, kind=kind)
             labelled.append(event)
         return labelled
 
@@ -500,13 +508,13 @@ class Table(Stored, kw_only=True):
         hand = self.hand
         if hand is None:
             return events
-        while hand.phase is Phase.BETTING and hand.actor >= 0:
+        while hand.phase is _BETTING and hand.actor >= 0:
             player = self._seated(self.hand_seats[hand.actor])
             if not player.leaving:
                 break
             legal = hand.legal_actions()
             events += hand.act(legal.seat, "check" if legal.can_check else "fold")
-        if hand.is_complete:
+        if hand.phase is _COMPLETE:
             events += self._finish_hand()
         return events
 
