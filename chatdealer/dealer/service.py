@@ -39,6 +39,7 @@ from chatdealer.dealer.commands import (
     Start,
     User,
 )
+from chatdealer.dealer.decks import DeckSupply
 from chatdealer.dealer.histories import proof_of
 from chatdealer.dealer.outgoing import (
     AnyPayload,
@@ -121,6 +122,7 @@ class Dealer:
         """The last state this worker committed per table, most recent last."""
         self.clock = clock
         self.shuffle = shuffle
+        self.decks = DeckSupply(shuffle)
         self.next_hand_delay = next_hand_delay
         self.max_attempts = max_attempts
         self.bot_delay = bot_delay
@@ -237,6 +239,7 @@ class Dealer:
         step = Step(opening(args, user, now), self._context(table_id, now))
         announce_opening(step, user)
         change = step.change()
+        step.show_table()
         if await self.store.tables.create(table_id, change.state):
             self._remember(table_id, Remembered(1, change.state, step.record))
             return step.out
@@ -318,7 +321,9 @@ class Dealer:
                     return None
                 continue
             change = step.change()
-            result = await tables.commit(table_id, version, change, now=now)
+            result = await tables.commit(
+                table_id, version, change, now=now, meanwhile=self._spare_time(step)
+            )
             if result.ok:
                 assert result.version is not None
                 self._remember(table_id, Remembered(result.version, change.state, step.record))
@@ -329,6 +334,16 @@ class Dealer:
             if attempt >= 2:
                 await asyncio.sleep(random.uniform(0, min(0.05, 0.001 * 2**attempt)))
         raise ContentionError(f"{table_id}: {self.max_attempts} conflicts in a row")
+
+    def _spare_time(self, step: Step) -> Callable[[], None]:
+        """What to do while a commit travels: the step's table message, which is not written,
+        and a deck readied for a later deal."""
+
+        def meanwhile() -> None:
+            step.show_table()
+            self.decks.prepare()
+
+        return meanwhile
 
     def _remember(self, table_id: TableId, remembered: Remembered) -> None:
         states = self._states
@@ -342,6 +357,7 @@ class Dealer:
             table_id=table_id,
             now=now,
             shuffle=self.shuffle,
+            decks=self.decks,
             next_hand_delay=self.next_hand_delay,
             bot_delay=self.bot_delay,
             bot_random=self.bot_random,

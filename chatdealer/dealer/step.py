@@ -17,6 +17,7 @@ from typing import Any
 import msgspec
 
 from chatdealer.cards import Card, Deck, format_card
+from chatdealer.dealer.decks import DeckSupply
 from chatdealer.dealer.histories import hand_record
 from chatdealer.dealer.instant import rebuild_instant_hand
 from chatdealer.dealer.outgoing import (
@@ -82,6 +83,8 @@ class Context(msgspec.Struct, frozen=True, kw_only=True):
     now: float
     shuffle: Callable[[Deck], list[Card]]
     next_hand_delay: float
+    decks: DeckSupply | None = None
+    """The worker's ready decks; without them a deal shuffles with `shuffle` there and then."""
     bot_delay: float = 1.0
     """How long a bot seems to think: its turn is a deadline this far off."""
     bot_random: random.Random = msgspec.field(default_factory=random.Random)
@@ -157,11 +160,11 @@ class Step:
     # -- the commit ----------------------------------------------------------------------------
 
     def change(self) -> Change:
-        """Everything this step writes in its one atomic commit."""
+        """Everything this step writes in its one atomic commit.
+
+        The table message is not written (`show_table` adds it once the commit is on its way),
+        and the event stream, a live feed, leaves out a hand's proof (kept with its history)."""
         self._schedule()
-        self.channel(TableShown(view=table_view(self.record, str(self.context.table_id))))
-        # The event stream is a live feed: neither the table message (rebuilt from the state)
-        # nor a hand's proof (kept with the hand's history).
         told = [
             msgspec.structs.replace(payload, proof=None)
             if isinstance(payload, HandOver)
@@ -178,6 +181,11 @@ class Step:
             stats=self.stats,
             hands=self.hands,
         )
+
+    def show_table(self) -> None:
+        """The table message for the channel, the step's last event: made from the state just
+        committed, while Redis runs the commit."""
+        self.channel(TableShown(view=table_view(self.record, str(self.context.table_id))))
 
     def bought_by(self, player_id: str | None) -> int:
         return sum(

@@ -184,10 +184,13 @@ def deal(step: Step) -> None:
     if table is None:
         raise TableError("tournament_not_running")
     deck_kind = table.settings.variant.deck
-    deck = step.context.shuffle(deck_kind)
+    supply = step.context.decks
+    deck, seed = (
+        supply.take(deck_kind) if supply is not None else (step.context.shuffle(deck_kind), None)
+    )
     draw = step.context.shuffle(deck_kind) if table.button is None else None
     stacks = {seat: player.stack for seat, player in table.players()}
-    secret = new_secret(table.hand_number + 1, deck)
+    secret = new_secret(table.hand_number + 1, deck, seed)
     events: list[AnyEvent]
     if tournament is not None:
         events = tournament.deal(deck, step.now, draw)

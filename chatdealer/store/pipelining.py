@@ -41,22 +41,38 @@ class AutoPipeline:
         self._opening: asyncio.Lock | None = None
 
     async def run(
-        self, script: AsyncScript, keys: Sequence[KeyT], args: Sequence[EncodableT]
+        self,
+        script: AsyncScript,
+        keys: Sequence[KeyT],
+        args: Sequence[EncodableT],
+        *,
+        meanwhile: Callable[[], object] | None = None,
     ) -> object:
-        """The script's reply, exactly as calling `script` directly would give it."""
+        """The script's reply, exactly as calling `script` directly would give it.
+
+        `meanwhile` is called once the command is on its way and before its reply is awaited:
+        work the caller needs anyway but the command does not, done while Redis runs it."""
         command = ("EVALSHA", script.sha, len(keys), *keys, *args)
-        return await self._queued(command, (script, keys, args))
+        return await self._queued(command, (script, keys, args), meanwhile)
 
     async def command(self, *command: EncodableT) -> object:
         """The reply to one Redis command, as redis-py's hiredis parser would give it; an error
         reply is raised as the exception redis-py would raise."""
-        return await self._queued(command, None)
+        return await self._queued(command, None, None)
 
-    async def _queued(self, command: tuple[EncodableT, ...], script: _ScriptCall | None) -> object:
+    async def _queued(
+        self,
+        command: tuple[EncodableT, ...],
+        script: _ScriptCall | None,
+        meanwhile: Callable[[], object] | None,
+    ) -> object:
         link = self._link
         if link is None or link.closed or self._loop is not asyncio.get_running_loop():
             link = await self._open()
-        answer = await link.send(command)
+        reply = link.send(command)
+        if meanwhile is not None:
+            meanwhile()
+        answer = await reply
         if isinstance(answer, NoScriptError) and script is not None:  # Redis restarted
             return await script[0](keys=script[1], args=script[2])  # loads it and runs again
         if isinstance(answer, Exception):

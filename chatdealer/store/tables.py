@@ -177,12 +177,14 @@ class TableStore:
         change: Change,
         *,
         now: float | None = None,
+        meanwhile: Callable[[], object] | None = None,
     ) -> CommitResult:
         """The one atomic step: version check, state, events, deadline, chips, stats, history.
 
         Refusals (a conflict, a short balance, ...) write nothing at all. ``now`` stamps the
         ledger entries; it defaults to the wall clock. Bank and history keys are declared only
-        when the change touches them, so an ordinary action names four keys.
+        when the change touches them, so an ordinary action names four keys. `meanwhile` runs
+        once the commit is sent, while Redis runs it (`AutoPipeline.run`).
         """
         keys = table_keys(table_id)
         declared = [keys.table, keys.events, keys.deadlines, keys.table_chips]
@@ -213,7 +215,9 @@ class TableStore:
                 history_at,
             )
         )
-        reply = await self._pipeline.run(self._scripts.commit, declared, [packed])
+        reply = await self._pipeline.run(
+            self._scripts.commit, declared, [packed], meanwhile=meanwhile
+        )
         assert isinstance(reply, list)
         outcome = Outcome(text(reply[0]))
         if outcome is Outcome.OK:
