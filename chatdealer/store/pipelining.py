@@ -50,8 +50,10 @@ class AutoPipeline:
     ) -> object:
         """The script's reply, exactly as calling `script` directly would give it.
 
-        `meanwhile` is called once the command is on its way and before its reply is awaited:
-        work the caller needs anyway but the command does not, done while Redis runs it."""
+        `meanwhile` is called once the command is written (or queued for this loop turn's one
+        write) and before its reply is awaited: work the caller needs anyway but the command
+        does not, done while Redis runs it. Should it raise, the caller hears it; the command
+        still runs, and its reply still goes to no one else."""
         command = ("EVALSHA", script.sha, len(keys), *keys, *args)
         return await self._queued(command, (script, keys, args), meanwhile)
 

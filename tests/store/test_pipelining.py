@@ -6,6 +6,7 @@ import asyncio
 import json
 from pathlib import Path
 
+import pytest
 from redis.asyncio import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ResponseError
@@ -195,3 +196,22 @@ async def test_a_reply_that_never_comes_times_out_and_the_next_command_gets_thro
         assert await pipeline.command("PING") == b"PONG"
     finally:
         await client.aclose()
+
+
+async def test_work_done_while_a_script_runs_leaves_every_reply_with_its_caller(
+    client: Redis,
+) -> None:
+    pipeline = AutoPipeline(client)
+    echo = client.register_script("redis.call('RPUSH', KEYS[1], ARGV[1]) return ARGV[1]")
+    done: list[str] = []
+    answer = await pipeline.run(echo, ["a-list"], ["first"], meanwhile=lambda: done.append("x"))
+    assert answer == b"first" and done == ["x"]
+
+    def fails() -> None:
+        raise RuntimeError("the table message could not be made")
+
+    with pytest.raises(RuntimeError):  # the caller hears of its failed work
+        await pipeline.run(echo, ["a-list"], ["second"], meanwhile=fails)
+    # The command had left: it ran, and its reply does not go to the next caller.
+    assert await pipeline.run(echo, ["a-list"], ["third"]) == b"third"
+    assert await client.lrange("a-list", 0, -1) == [b"first", b"second", b"third"]
