@@ -15,6 +15,7 @@ from chatdealer.engine.config import BettingStructure, HandConfig, Variant
 from chatdealer.engine.hand import deal_hand
 from chatdealer.history import to_phh
 from chatdealer.replay import replay
+from tests.engine.random_play import play_at_random
 
 GOOD = """\
 variant = 'NT'
@@ -122,16 +123,7 @@ def test_any_hand_the_engine_plays_writes_as_phh_that_replays_to_the_same_stacks
         deck = config.variant.deck.cards()
         rng.shuffle(deck)
         hand, _ = deal_hand(config, deck)
-        while not hand.is_complete:
-            legal = hand.legal_actions()
-            roll = rng.random()
-            if legal.can_raise and roll < 0.3:
-                assert legal.min_raise_to is not None and legal.max_raise_to is not None
-                hand.raise_to(legal.seat, rng.randint(legal.min_raise_to, legal.max_raise_to))
-            elif legal.can_fold and roll < 0.5:
-                hand.fold(legal.seat)
-            else:
-                hand.check_or_call(legal.seat)
+        play_at_random(hand, rng)
         text = phh.dumps(to_phh(hand))
         result = replay(phh.loads(text), "written")
         assert result.ok, (result.error, text)

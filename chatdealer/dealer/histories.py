@@ -162,10 +162,7 @@ def _proof_fields(proofs: HandProofs) -> tuple[str, list[str]]:
     then one shared text), so each opening is written once."""
     public = proofs.public
     root = f'_deck_commitment = "{public.root}"\n'
-    texts = [
-        f'{{position = {o.position}, card = "{o.card}", salt = "{o.salt}"}}'
-        for o in public.openings
-    ]
+    texts = [_opening_text(opening) for opening in public.openings]
     shown = f"_openings = [{', '.join(texts)}]\n"
     alike = root + shown  # every shown hand's: one text, so its copies are written once
     written: dict[int, str] | None = None

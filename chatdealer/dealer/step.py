@@ -167,10 +167,10 @@ class Step:
         self._schedule()
         told = [
             msgspec.structs.replace(payload, proof=None)
-            if isinstance(payload, HandOver)
+            if isinstance(payload := o.payload, HandOver)
             else payload
             for o in self.out
-            if o.to is None and not isinstance(payload := o.payload, TableShown)
+            if o.to is None
         ]
         wake = self.record.wake
         return Change(

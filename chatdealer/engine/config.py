@@ -30,10 +30,7 @@ class Variant(Enum):
 
 # Read off their classes, members go through a slow class hook: every deal asks for the deck.
 _SHORT, _STANDARD = Deck.SHORT, Deck.STANDARD
-_SHORT_DECK = Variant.SHORT_DECK
-
-
-_HOLDEM = Variant.HOLDEM
+_SHORT_DECK, _HOLDEM = Variant.SHORT_DECK, Variant.HOLDEM
 
 
 class BettingStructure(Enum):

@@ -679,8 +679,9 @@ _OPENINGS: dict[int, tuple[HandConfig, _Opening]] = {}
 
 
 def _opening_for(config: HandConfig) -> _Opening:
-    """The opening of a configuration, remembered by identity: a table reuses one config object
-    hand after hand, and hashing every field each deal would cost more than the opening."""
+    """The opening of a configuration, remembered by identity for a caller that deals many hands
+    from one config object (hashing every field each deal would cost more than the opening);
+    the dealer's tables make a new config each hand and are served by `_opening_of`."""
     known = _OPENINGS.get(id(config))
     if known is not None and known[0] is config:
         return known[1]

@@ -82,8 +82,6 @@ def _the_game(
     ]
     owing = [(seat, player) for seat, player in ready if player.owes]
     if len(ready) - len(owing) >= 2:
-        if not owing:
-            return [seat for seat, _ in ready], owing, False
         return [seat for seat, player in ready if not player.owes], owing, False
     return [seat for seat, _ in ready], [], True
 

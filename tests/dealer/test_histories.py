@@ -22,6 +22,7 @@ from chatdealer.engine.hand import Hand, deal_hand
 from chatdealer.fairness import commit
 from chatdealer.history import to_phh
 from chatdealer.store import HandRecord, TableId
+from tests.engine.random_play import play_at_random
 
 TABLE = TableId("discord", 'guild"1"', "chan\\nel")
 NAMES = ["Ann", 'Bo "the" \\ b', "Zoë 😀", "tab\there", "Cy\x7f", "d dh p1 ????", '"d dh ']
@@ -54,17 +55,7 @@ def played(rng: random.Random) -> Hand:
     deck = config.variant.deck.cards()
     rng.shuffle(deck)
     hand, _ = deal_hand(config, deck)
-    while not hand.is_complete:
-        legal = hand.legal_actions()
-        roll = rng.random()
-        if legal.can_raise and roll < 0.3:
-            assert legal.min_raise_to is not None and legal.max_raise_to is not None
-            hand.raise_to(legal.seat, rng.randint(legal.min_raise_to, legal.max_raise_to))
-        elif legal.can_fold and roll < 0.55:
-            hand.fold(legal.seat)
-        else:
-            hand.check_or_call(legal.seat)
-    return hand
+    return play_at_random(hand, rng, fold_below=0.55)
 
 
 def proofs_of(hand: Hand, rng: random.Random) -> HandProofs:
