@@ -41,8 +41,9 @@ class LegalActions(msgspec.Struct, frozen=True, gc=False):
         return self.bet + self.stack
 
 
-class RoundState(msgspec.Struct, kw_only=True):
-    """The betting state of one round, kept as data so the hand serialises whole."""
+class RoundState(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """The betting state of one round, kept as data so the hand serialises whole (without the
+    fields that hold their defaults: a changed default is a schema change)."""
 
     level: int = 0  # the bet to match
     raise_size: int = 0  # the last full raise (no-limit, pot-limit); the bet size (fixed-limit)

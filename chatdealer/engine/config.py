@@ -39,7 +39,7 @@ class BettingStructure(Enum):
     FIXED_LIMIT = "fixed_limit"
 
 
-class HandConfig(msgspec.Struct, frozen=True, kw_only=True):
+class HandConfig(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """Everything about a hand that is fixed before the first card.
 
     `antes` are dead money; with `ante_trimming` they count towards what each player has in the
@@ -48,6 +48,8 @@ class HandConfig(msgspec.Struct, frozen=True, kw_only=True):
     pot. `blinds_or_straddles` are live positional bets that set the order of action;
     `live_posts` are live bets posted out of position (an entry or returning big blind) that do
     not. The small and big bet are used by fixed-limit; `min_bet` by no-limit and pot-limit.
+
+    Stored without the fields that hold their defaults, so a changed default is a schema change.
     """
 
     variant: Variant = Variant.HOLDEM

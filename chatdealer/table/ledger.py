@@ -10,7 +10,9 @@ from __future__ import annotations
 import msgspec
 
 
-class LedgerRow(msgspec.Struct, kw_only=True):
+class LedgerRow(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """Stored without the totals still at 0 (a changed default is a schema change)."""
+
     player_id: str
     name: str
     bought_in: int = 0

@@ -21,8 +21,11 @@ BUY_IN_BIG_BLINDS = (1, 1000)
 _FIXED_LIMIT = BettingStructure.FIXED_LIMIT  # read off its class, a member goes through a hook
 
 
-class TableSettings(msgspec.Struct, frozen=True, kw_only=True):
-    """How a table plays; change it with `Table.change_settings`, between hands."""
+class TableSettings(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """How a table plays; change it with `Table.change_settings`, between hands.
+
+    Stored without the fields that hold their defaults, so a changed default is a schema change.
+    """
 
     variant: Variant = Variant.HOLDEM
     straight_beats_trips: bool = False  # short deck only: the straight outranks three of a kind
