@@ -144,13 +144,9 @@ def board_positions(seat_count: int, board_size: int) -> list[int]:
 
 
 def shown_positions(seat_count: int, board_size: int, shown_seats: Iterable[int]) -> list[int]:
-    """Every position a public proof opens: the board dealt and the hands shown.
-
-    Every hand's end asks, so the positions are laid out here as `board_positions` and
-    `hole_positions` lay them, rather than asked of them."""
-    start = 2 * seat_count
-    positions = [start + 1, start + 2, start + 3, start + 5, start + 7][:board_size]
+    """Every position a public proof opens: the board dealt and the hands shown."""
+    positions = board_positions(seat_count, board_size)
     for seat in shown_seats:
-        positions += (seat, seat_count + seat)
+        positions += hole_positions(seat_count, seat)
     positions.sort()
     return positions

@@ -92,16 +92,12 @@ def hand_proofs(commitment: DeckCommitment, hand: Hand) -> HandProofs:
     """The public proof opens the board and the hands shown, what everyone at the table has
     seen; a player's adds their own two hole cards. The public openings are made once and
     shared: a player whose hand was shown saw nothing more, so their proof is the public one."""
-    shown = hand.shown
-    seats = len(shown)
-    shown_seats = [seat for seat in range(seats) if shown[seat]]
-    opened = commitment.open(hand.deck, shown_positions(seats, len(hand.board), shown_seats))
+    shown = [seat for seat, was_shown in enumerate(hand.shown) if was_shown]
+    opened = commitment.open(hand.deck, shown_positions(hand.seat_count, len(hand.board), shown))
     public = Proof(commitment.root, commitment.positions, tuple(opened))
-    if len(shown_seats) == seats:  # a showdown of every hand: nobody saw more than the table
-        return HandProofs(public, (public,) * seats)
     private = tuple(
         public if was_shown else _with_hole_cards(commitment, hand, public, position)
-        for position, was_shown in enumerate(shown)
+        for position, was_shown in enumerate(hand.shown)
     )
     return HandProofs(public, private)
 

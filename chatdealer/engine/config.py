@@ -12,7 +12,7 @@ from enum import Enum
 import msgspec
 
 from chatdealer.cards import Deck
-from chatdealer.evaluator import HOLDEM, SHORT_DECK, SHORT_DECK_STRAIGHT_BEATS_TRIPS, Ranking
+from chatdealer.evaluator import Ranking, ranking_for
 
 
 class ConfigError(ValueError):
@@ -30,7 +30,7 @@ class Variant(Enum):
 
 # Read off their classes, members go through a slow class hook: every deal asks for the deck.
 _SHORT, _STANDARD = Deck.SHORT, Deck.STANDARD
-_SHORT_DECK, _HOLDEM = Variant.SHORT_DECK, Variant.HOLDEM
+_SHORT_DECK = Variant.SHORT_DECK
 
 
 class BettingStructure(Enum):
@@ -72,10 +72,7 @@ class HandConfig(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
     @property
     def ranking(self) -> Ranking:
-        """`ranking_for` the variant's deck, without the look-ups: every hand shown is named."""
-        if self.variant is _HOLDEM:
-            return HOLDEM
-        return SHORT_DECK_STRAIGHT_BEATS_TRIPS if self.straight_beats_trips else SHORT_DECK
+        return ranking_for(self.variant.deck, self.straight_beats_trips)
 
     def name_of(self, seat: int) -> str:
         return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"

@@ -62,10 +62,6 @@ class HandPlan(msgspec.Struct, frozen=True, kw_only=True):
     straddles_dropped: tuple[int, ...] = ()  # asked to straddle but not under the gun
     fresh_start: bool = False
 
-    @property
-    def position_of(self) -> dict[int, int]:
-        return {seat: position for position, seat in enumerate(self.seats)}
-
 
 def in_the_game(players: Sequence[Player | None]) -> tuple[list[int], bool]:
     """The seats in the game, and whether the game starts afresh (every ready player in)."""
