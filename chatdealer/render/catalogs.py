@@ -3,6 +3,11 @@
 The compiler is a few dozen lines of pure Python so that rebuilding the shipped `.mo` files
 needs no GNU gettext tools: `python -m chatdealer.render.catalogs` rewrites every `.mo` next to
 its `.po`. Output is deterministic (sorted keys), so a test can check the shipped files are fresh.
+
+A language's messages may be kept in several `.po` files side by side (`chatdealer.po`, the one
+with the header, and one file per area of the product, such as `commands.po`): they compile into
+the one `chatdealer.mo` gettext reads, so each area's words stay next to each other and two
+changes to different areas never touch the same file.
 """
 
 from __future__ import annotations
@@ -140,7 +145,38 @@ def compile_mo(entries: list[Entry]) -> bytes:
 
 
 def po_path(language: str) -> Path:
+    """The language's main `.po` file, the one with the catalog header."""
     return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def mo_path(language: str) -> Path:
+    return po_path(language).with_suffix(".mo")
+
+
+def po_sources(language: str) -> list[Path]:
+    """Every `.po` file of the language: the main one first, then the others by name."""
+    main = po_path(language)
+    others = sorted(path for path in main.parent.glob("*.po") if path != main)
+    return [main, *others]
+
+
+def read_entries(language: str) -> list[Entry]:
+    """The entries of all the language's `.po` files; a message in two files is an error."""
+    entries: list[Entry] = []
+    seen: dict[str, Path] = {}
+    for po in po_sources(language):
+        for entry in parse_po(po.read_text(encoding="utf-8"), str(po)):
+            if not entry.msgid and po != po_path(language):
+                continue  # only the main file's header counts
+            if entry.msgid and entry.key in seen:
+                raise CatalogError(f"{po}: {entry.msgid!r} is also in {seen[entry.key]}")
+            seen[entry.key] = po
+            entries.append(entry)
+    return entries
+
+
+def compile_language(language: str) -> bytes:
+    return compile_mo(read_entries(language))
 
 
 def compile_file(po: Path) -> bytes:
@@ -148,12 +184,11 @@ def compile_file(po: Path) -> bytes:
 
 
 def build(languages: tuple[str, ...] = LANGUAGES) -> list[Path]:
-    """Rewrite every `.mo` from its `.po`; the paths written."""
+    """Rewrite every `.mo` from its `.po` files; the paths written."""
     written = []
     for language in languages:
-        po = po_path(language)
-        mo = po.with_suffix(".mo")
-        mo.write_bytes(compile_file(po))
+        mo = mo_path(language)
+        mo.write_bytes(compile_language(language))
         written.append(mo)
     return written
 

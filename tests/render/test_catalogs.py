@@ -7,28 +7,38 @@ import io
 
 import pytest
 
-from chatdealer.render.catalogs import compile_file, compile_mo, parse_po, po_path
+from chatdealer.render.catalogs import (
+    compile_language,
+    compile_mo,
+    mo_path,
+    parse_po,
+    po_sources,
+    read_entries,
+)
 from chatdealer.render.language import LANGUAGES
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_the_shipped_mo_files_equal_a_fresh_compile(code: str) -> None:
-    po = po_path(code)
-    assert po.with_suffix(".mo").read_bytes() == compile_file(po), (
+    assert mo_path(code).read_bytes() == compile_language(code), (
         "run `python -m chatdealer.render.catalogs`"
     )
 
 
-def _keys(code: str) -> set[tuple[str | None, str, str | None]]:
-    entries = parse_po(po_path(code).read_text(encoding="utf-8"))
-    return {(e.context, e.msgid, e.plural) for e in entries if e.msgid}
+def _keys(code: str) -> set[tuple[str, str | None, str, str | None]]:
+    """Each message with the name of the `.po` file that keeps it."""
+    return {
+        (po.name, e.context, e.msgid, e.plural)
+        for po in po_sources(code)
+        for e in parse_po(po.read_text(encoding="utf-8"))
+        if e.msgid
+    }
 
 
 @pytest.mark.parametrize("code", ["ru", "bg"])
-def test_every_english_message_has_a_translation(code: str) -> None:
+def test_every_english_message_has_a_translation_in_the_same_file(code: str) -> None:
     assert _keys(code) == _keys("en")
-    entries = parse_po(po_path(code).read_text(encoding="utf-8"))
-    assert [e.msgid for e in entries if e.msgid and not e.translated] == []
+    assert [e.msgid for e in read_entries(code) if e.msgid and not e.translated] == []
 
 
 def test_a_compiled_catalog_reads_contexts_plurals_and_continued_lines() -> None:
