@@ -29,6 +29,8 @@ MESSAGES = {
     "time_bank_range": "The time bank must be {lowest} to {highest} seconds",
     "unknown_language": "I don't speak {language}: choose one of {choices}",
     "seats_occupied": "Seat {seat} is taken: the table can't shrink to {count} seats",
+    "buy_in_too_high": "A buy-in can be at most {maximum} chips: lower the blinds or the "
+    "buy-in in big blinds",
     "tournament_table": "This is a tournament table: {what} is run by the tournament",
     # seating
     "already_seated": "You're already at this table, in seat {seat}",

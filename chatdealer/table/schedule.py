@@ -7,15 +7,20 @@ the last one stays.
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
+from chatdealer.table.limits import Chips, Count
 from chatdealer.table.refusals import TableError
+
+MAX_LEVELS = 100
 
 
 class BlindLevel(msgspec.Struct, frozen=True, array_like=True):
-    small_blind: int
-    big_blind: int
-    ante: int = 0
+    small_blind: Chips
+    big_blind: Chips
+    ante: Chips = 0
 
 
 def _levels(*blinds: tuple[int, int], antes_from: int) -> tuple[BlindLevel, ...]:
@@ -41,9 +46,9 @@ TURBO_LEVELS = _levels(
 
 
 class BlindSchedule(msgspec.Struct, frozen=True, kw_only=True):
-    levels: tuple[BlindLevel, ...]
-    minutes_per_level: int = 0  # one of the two is set
-    hands_per_level: int = 0
+    levels: Annotated[tuple[BlindLevel, ...], msgspec.Meta(max_length=MAX_LEVELS)]
+    minutes_per_level: Count = 0  # one of the two is set
+    hands_per_level: Count = 0
     big_blind_ante: bool = True  # the big blind posts the level's ante for the table
 
     @classmethod

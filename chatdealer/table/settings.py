@@ -11,6 +11,7 @@ from __future__ import annotations
 import msgspec
 
 from chatdealer.engine.config import BettingStructure, Variant
+from chatdealer.table.limits import MAX_AMOUNT, Chips, Word
 from chatdealer.table.refusals import TableError
 
 LANGUAGES = ("en", "ru", "bg")
@@ -30,11 +31,11 @@ class TableSettings(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
     variant: Variant = Variant.HOLDEM
     straight_beats_trips: bool = False  # short deck only: the straight outranks three of a kind
     structure: BettingStructure = BettingStructure.NO_LIMIT
-    small_blind: int = 1  # no-limit and pot-limit
-    big_blind: int = 2  # no-limit and pot-limit
-    small_bet: int = 2  # fixed-limit; it is also the big blind
-    big_bet: int = 4  # fixed-limit
-    ante: int = 0  # 0: no ante
+    small_blind: Chips = 1  # no-limit and pot-limit
+    big_blind: Chips = 2  # no-limit and pot-limit
+    small_bet: Chips = 2  # fixed-limit; it is also the big blind
+    big_bet: Chips = 4  # fixed-limit
+    ante: Chips = 0  # 0: no ante
     big_blind_ante: bool = False  # the big blind posts the ante for the table, as dead money
     straddles: bool = False
     seat_count: int = 9
@@ -42,7 +43,7 @@ class TableSettings(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
     max_buy_in_big_blinds: int = 100
     action_seconds: int = 30
     time_bank_seconds: int = 60
-    language: str = "en"
+    language: Word = "en"
 
     @property
     def blinds(self) -> tuple[int, int]:
@@ -63,8 +64,11 @@ class TableSettings(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
     def max_buy_in(self) -> int:
         return self.max_buy_in_big_blinds * self.posted_big_blind
 
-    def validate(self) -> None:
-        """Refuse settings a table cannot be played with, naming the first thing wrong."""
+    def validate(self, *, cash: bool = True) -> None:
+        """Refuse settings a table cannot be played with, naming the first thing wrong.
+
+        A cash table's buy-ins are bank chips, at most `MAX_AMOUNT`; a tournament's table
+        plays with chips of its own (`cash` False)."""
         if not MIN_SEATS <= self.seat_count <= MAX_SEATS:
             raise TableError("seat_count_range", count=self.seat_count)
         if self.straight_beats_trips and self.variant is not Variant.SHORT_DECK:
@@ -87,6 +91,8 @@ class TableSettings(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
         lowest, highest = BUY_IN_BIG_BLINDS
         if not lowest <= self.min_buy_in_big_blinds <= self.max_buy_in_big_blinds <= highest:
             raise TableError("buy_in_range", lowest=lowest, highest=highest)
+        if cash and self.max_buy_in > MAX_AMOUNT:
+            raise TableError("buy_in_too_high", maximum=MAX_AMOUNT)
         if not CLOCK_SECONDS[0] <= self.action_seconds <= CLOCK_SECONDS[1]:
             raise TableError("clock_range", lowest=CLOCK_SECONDS[0], highest=CLOCK_SECONDS[1])
         if not TIME_BANK_SECONDS[0] <= self.time_bank_seconds <= TIME_BANK_SECONDS[1]:

@@ -72,7 +72,7 @@ class Table(Stored, kw_only=True):
 
     @classmethod
     def open(cls, settings: TableSettings, now: float = 0.0, *, tournament: bool = False) -> Table:
-        settings.validate()
+        settings.validate(cash=not tournament)
         return cls(
             settings=settings,
             seats=[None] * settings.seat_count,
@@ -383,7 +383,7 @@ class Table(Stored, kw_only=True):
 
     def set_settings(self, settings: TableSettings) -> None:
         """New stakes from a tournament's schedule, between hands."""
-        settings.validate()
+        settings.validate(cash=False)
         self._apply_settings(settings)
 
     # -- inside ------------------------------------------------------------------------------
@@ -588,7 +588,9 @@ class Table(Stored, kw_only=True):
     def _remove(self, seat: int) -> list[AnyEvent]:
         player = self._seated(seat)
         self.seats[seat] = None
-        self.ledger.cash_out(player.player_id, player.name, player.stack)
+        ledger = self.ledger
+        ledger.cash_out(player.player_id, player.name, player.stack)
+        ledger.left(player.player_id, {p.player_id for p in self.seats if p is not None})
         return [PlayerLeft(seat, player.player_id, player.name, player.stack)]
 
     def _apply_settings(self, settings: TableSettings) -> None:

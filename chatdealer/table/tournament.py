@@ -31,6 +31,7 @@ from chatdealer.table.events import (
     TournamentFinished,
     TournamentStarted,
 )
+from chatdealer.table.limits import Chips, SmallCount, Word
 from chatdealer.table.payouts import prizes, split_places
 from chatdealer.table.refusals import TableError
 from chatdealer.table.schedule import BlindSchedule
@@ -49,14 +50,14 @@ class TournamentSettings(msgspec.Struct, frozen=True, kw_only=True):
     straight_beats_trips: bool = False
     structure: BettingStructure = BettingStructure.NO_LIMIT
     seat_count: int = 9
-    starting_stack: int = 1500
-    buy_in: int = 100  # play money each entry and rebuy adds to the prize pool
+    starting_stack: Chips = 1500
+    buy_in: Chips = 100  # play money each entry and rebuy adds to the prize pool
     schedule: BlindSchedule = msgspec.field(default_factory=BlindSchedule.regular)
-    rebuy_levels: int = 0  # rebuys are open while the level is at most this (0: no rebuys)
-    max_rebuys: int = 1  # per player
+    rebuy_levels: SmallCount = 0  # rebuys are open while the level is at most this (0: none)
+    max_rebuys: SmallCount = 1  # per player
     action_seconds: int = 30
     time_bank_seconds: int = 60
-    language: str = "en"
+    language: Word = "en"
 
     def table_settings(self, level_index: int) -> TableSettings:
         """The table's stakes at a level; in fixed-limit the big blind is the small bet."""
@@ -83,7 +84,7 @@ class TournamentSettings(msgspec.Struct, frozen=True, kw_only=True):
             raise TableError("seat_count_range", count=self.seat_count)
         self.schedule.validate()
         for index in range(len(self.schedule.levels)):
-            self.table_settings(index).validate()
+            self.table_settings(index).validate(cash=False)
         minimum = 2 * self.schedule.levels[0].big_blind
         if self.starting_stack < minimum:
             raise TableError("starting_stack_too_small", minimum=minimum)

@@ -69,6 +69,7 @@ for _code, _changes in {
     "time_bank_range": {"time_bank_seconds": -1},
     "unknown_language": {"language": "de"},
     "seats_occupied": {"seat_count": 2},
+    "buy_in_too_high": {"small_blind": 10**10, "big_blind": 10**11},
 }.items():
     SCENARIOS[_code] = lambda changes=_changes: settings_change(**changes)  # type: ignore[misc]
 
