@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from redis.asyncio import Redis
 
 from chatdealer.store.bank import (
+    HOUSE,
     Account,
     AuditReport,
     Bank,
@@ -26,11 +27,20 @@ from chatdealer.store.bank import (
     buy_in,
     cash_out,
 )
+from chatdealer.store.damage import (
+    DamagedAccount,
+    DamagedHistory,
+    DamagedRecord,
+    DamagedTable,
+    NewerRecord,
+)
 from chatdealer.store.history import HandRecord, History
 from chatdealer.store.keys import Community, TableId
+from chatdealer.store.repair import Repairs
 from chatdealer.store.scripts import Scripts
 from chatdealer.store.server import EmbeddedRedis, RedisConnection, default_data_dir
 from chatdealer.store.tables import (
+    DEFAULT_HISTORY_TTL,
     Change,
     CommitResult,
     ContentionError,
@@ -48,6 +58,7 @@ class Store:
     bank: Bank
     timers: Timers
     history: History
+    repairs: Repairs
 
     @classmethod
     def on(
@@ -57,8 +68,10 @@ class Store:
         bank: BankConfig | None = None,
         events_maxlen: int = 1_000,
         history_cap: int = 1_000,
+        history_ttl: int = DEFAULT_HISTORY_TTL,
         lease: float = 30.0,
     ) -> Store:
+        """`history_ttl`: seconds a deleted or reset table's hand histories are kept."""
         scripts = Scripts.register(client)
         bank = bank or BankConfig()
         return cls(
@@ -69,14 +82,19 @@ class Store:
                 events_maxlen=events_maxlen,
                 ledger_maxlen=bank.ledger_maxlen,
                 history_cap=history_cap,
+                history_ttl=history_ttl,
+                house_credit=bank.house_credit,
             ),
             bank=Bank(client, scripts, bank),
             timers=Timers(client, scripts, lease=lease),
             history=History(client, scripts, cap=history_cap),
+            repairs=Repairs(client, ledger_maxlen=bank.ledger_maxlen, history_ttl=history_ttl),
         )
 
 
 __all__ = [
+    "DEFAULT_HISTORY_TTL",
+    "HOUSE",
     "Account",
     "AuditReport",
     "Bank",
@@ -89,14 +107,20 @@ __all__ = [
     "ContentionError",
     "DailyOutcome",
     "DailyResult",
+    "DamagedAccount",
+    "DamagedHistory",
+    "DamagedRecord",
+    "DamagedTable",
     "EmbeddedRedis",
     "HandRecord",
     "History",
     "LedgerEntry",
     "MoveKind",
+    "NewerRecord",
     "Outcome",
     "PlayerStats",
     "RedisConnection",
+    "Repairs",
     "StatDelta",
     "Store",
     "TableEvent",

@@ -9,10 +9,21 @@ moment, per community::
 
 and :meth:`Bank.audit` checks exactly that. Times come in as arguments so that tests (and the
 daily period) never depend on the wall clock inside a script.
+
+Bots mint nothing: they buy in from the community's one house account (``HOUSE``), and what
+they cash out goes back to it. The house is never granted a chip; it starts at 0 and may go
+below it, down to ``BankConfig.house_credit``, so its balance is minus what people have won
+from bots, the sum above still holds with the house counted like any account, and what a
+community can win off bots is bounded by the credit.
+
+Every value read back is checked: a balance or a count of granted chips that is not a whole
+number raises `DamagedAccount` (and the scripts refuse to compute with it), a ledger entry
+missing a field is left out with a log line, and the audit names what it could not count.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -20,12 +31,20 @@ from enum import StrEnum
 import msgspec
 from redis.asyncio import Redis
 
+from chatdealer.store.damage import DamagedAccount, whole_number
 from chatdealer.store.keys import COMMUNITIES, Community, TableId, bank_keys, table_keys
 from chatdealer.store.scripts import Scripts, as_bytes, scored, text
 from chatdealer.store.timers import format_time
 
+log = logging.getLogger(__name__)
+
 MAX_CHIPS = 2**53
 """Lua numbers are doubles: beyond this, chip arithmetic inside a script would round."""
+HOUSE = "house"
+"""The account bots buy in from (no platform's user ids look like it)."""
+DEFAULT_HOUSE_CREDIT = 100_000
+BOT_PREFIX = "bot:"
+"""Bot players' ids begin so (`dealer.seated_bots`): they are kept off the leaderboard."""
 
 
 def check_amount(amount: int, *, allow_zero: bool = False) -> int:
@@ -46,10 +65,13 @@ class BankConfig:
     daily_period: float = 24 * 60 * 60
     ledger_maxlen: int = 1_000_000
     """Approximate cap of each community's ledger stream; 0 keeps every entry."""
+    house_credit: int = DEFAULT_HOUSE_CREDIT
+    """How far below 0 the house account may go to seat bots."""
 
     def __post_init__(self) -> None:
         check_amount(self.starting_grant, allow_zero=True)
         check_amount(self.daily_amount, allow_zero=True)
+        check_amount(self.house_credit, allow_zero=True)
         if self.daily_period <= 0:
             raise ValueError("the daily period must be positive")
         if self.ledger_maxlen < 0:
@@ -171,8 +193,10 @@ class TableMismatch:
     table: TableId
     recorded: int
     """Chips the bank believes the table holds."""
-    in_state: int
-    """Chips the service's callable found in the table's state."""
+    in_state: int | None
+    """Chips the service's callable found in the table's state (None: not read)."""
+    held: int | None = None
+    """What the table's chip records add up to, when they disagree with `recorded`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,10 +208,24 @@ class AuditReport:
     accounts: int
     tables: int
     mismatches: tuple[TableMismatch, ...] = ()
+    house: int = 0
+    """The house account's balance (below 0: what people have won from bots)."""
+    damaged_accounts: tuple[str, ...] = ()
+    """Accounts whose balance is not a whole number: left out of `balances`."""
+    damaged: tuple[tuple[TableId, str], ...] = ()
+    """Tables whose state could not be read, with what is wrong: their chips are counted from
+    the bank's own record, so the sums still hold, but their state was not checked."""
+    error: str | None = None
+    """Why this community could not be audited at all (the others still were)."""
 
     @property
     def ok(self) -> bool:
-        return self.balances + self.on_tables == self.granted and not self.mismatches
+        return (
+            self.error is None
+            and not self.damaged_accounts
+            and self.balances + self.on_tables == self.granted
+            and not self.mismatches
+        )
 
 
 ChipsOf = Callable[[bytes], int]
@@ -214,14 +252,24 @@ class Bank:
                 self.config.ledger_maxlen,
             ],
         )
-        opened = text(reply[0]) == "opened"
+        outcome = text(reply[0])
+        if outcome == "damaged":
+            raise DamagedAccount(keys.bank, f"its {text(reply[1])} is damaged", player)
+        opened = outcome == "opened"
         if opened:
             await self._client.sadd(COMMUNITIES, community.tag)
         return Account(player, int(reply[1]), opened)
 
     async def balance(self, community: Community, player: str) -> int | None:
-        raw = await self._client.hget(bank_keys(community).bank, player)
-        return None if raw is None else int(raw)
+        """The player's balance, None without an account; `DamagedAccount` if unreadable."""
+        key = bank_keys(community).bank
+        raw = await self._client.hget(key, player)
+        if raw is None:
+            return None
+        balance = whole_number(raw)
+        if balance is None:
+            raise DamagedAccount(key, "not a whole number", player)
+        return balance
 
     async def claim_daily(self, community: Community, player: str, now: float) -> DailyResult:
         """Grants the daily chips once per ``daily_period`` since the player's last claim."""
@@ -237,6 +285,8 @@ class Bank:
                 cfg.ledger_maxlen,
             ],
         )
+        if text(reply[0]) == "damaged":
+            raise DamagedAccount(keys.bank, f"its {text(reply[1])} is damaged", player)
         outcome = DailyOutcome(text(reply[0]))
         if outcome is DailyOutcome.NO_ACCOUNT:
             return DailyResult(outcome, None, None)
@@ -245,47 +295,55 @@ class Bank:
     async def ledger(
         self, community: Community, *, after: str | None = None, count: int = 100
     ) -> list[LedgerEntry]:
-        """Ledger entries oldest first, starting after the entry id ``after``."""
+        """Ledger entries oldest first, starting after the entry id ``after``; an entry that
+        cannot be read is left out, with a log line."""
         start = "-" if after is None else f"({after}"
         rows = await self._client.xrange(bank_keys(community).ledger, start, "+", count=count)
         entries = []
         for entry_id, fields in rows or []:
-            f = {text(k): text(v) for k, v in (fields or {}).items()}
-            entries.append(
-                LedgerEntry(
-                    id=text(entry_id),
-                    kind=f["kind"],
-                    player=f["player"],
-                    amount=int(f["amount"]),
-                    table=f["table"],
-                    time=float(f["time"]),
-                    balance=int(f["balance"]),
-                )
-            )
+            entry = ledger_entry(text(entry_id), fields)
+            if entry is None:
+                log.warning("ledger of %s: entry %s is damaged, left out", community, entry_id)
+                continue
+            entries.append(entry)
         return entries
 
     async def leaderboard(self, community: Community, top: int = 10) -> list[tuple[str, int]]:
-        rows = await self._client.zrevrange(
-            bank_keys(community).leaderboard, 0, top - 1, withscores=True
-        )
-        return [(player, int(score)) for player, score in scored(rows)]
+        """The best nets, people only: an entry a bot made before bots left the board is
+        removed as it is found."""
+        key = bank_keys(community).leaderboard
+        for _ in range(10):
+            rows = scored(await self._client.zrevrange(key, 0, top - 1, withscores=True))
+            bots = [player for player, _ in rows if not is_person(player)]
+            if not bots:
+                break
+            await self._client.zrem(key, *bots)
+        return [(player, int(score)) for player, score in rows if is_person(player)]
 
     async def stats(self, community: Community, player: str) -> PlayerStats:
+        """The player's stats; a count that is not a number reads as 0 (stats are not chips,
+        and the next hand's commit starts it again from 0)."""
         keys = bank_keys(community)
         hands, won, biggest = await self._client.hmget(
             keys.stats, [f"{player}:hands", f"{player}:won", f"{player}:biggest"]
         )
         net = await self._client.zscore(keys.leaderboard, player)
         return PlayerStats(
-            hands_played=int(hands or 0),
-            hands_won=int(won or 0),
-            biggest_pot=int(biggest or 0),
+            hands_played=whole_number(hands or 0) or 0,
+            hands_won=whole_number(won or 0) or 0,
+            biggest_pot=whole_number(biggest or 0) or 0,
             net=0 if net is None else int(float(net)),
         )
 
     async def communities(self) -> list[Community]:
-        tags = [text(tag) async for tag in self._client.sscan_iter(COMMUNITIES)]
-        return [Community.parse(tag) for tag in sorted(tags)]
+        """The registered communities; a tag that is not one is skipped with a log line
+        (`Timers.rebuild_index` removes it)."""
+        found = []
+        async for raw in self._client.sscan_iter(COMMUNITIES):
+            community = parse_community(raw)
+            if community is not None:
+                found.append(community)
+        return sorted(found, key=lambda community: community.tag)
 
     async def audit(
         self, community: Community | None = None, chips_of: ChipsOf | None = None
@@ -302,30 +360,131 @@ class Bank:
         return [await self._audit_one(c, chips_of) for c in targets]
 
     async def _audit_one(self, community: Community, chips_of: ChipsOf | None) -> AuditReport:
+        """One community's sums, then each table against them; whatever goes wrong here is
+        this community's report, never the end of the audit of the others."""
+        try:
+            return await self._audit_sums(community, chips_of)
+        except Exception as problem:  # reported: the audit of the others goes on
+            log.warning("audit of %s failed: %s", community, type(problem).__name__)
+            return AuditReport(community, 0, 0, 0, 0, 0, error=type(problem).__name__)
+
+    async def _audit_sums(self, community: Community, chips_of: ChipsOf | None) -> AuditReport:
         keys = bank_keys(community)
         table_chips = community.key("table_chips")
-        reply = await self._scripts.audit(keys=[keys.bank, table_chips, keys.granted])
-        balances, on_tables, granted, accounts, tables = (int(text(v)) for v in reply)
+        reply = await self._scripts.audit(keys=[keys.bank, table_chips, keys.granted], args=[HOUSE])
+        balances, on_tables = int(reply[0]), int(reply[1])
+        granted = whole_number(reply[2])
+        accounts, tables = int(reply[3]), int(reply[4])
+        house = whole_number(reply[5])
+        at = 6
+        bad_accounts = [text(name) for name in reply[at + 1 : at + 1 + int(reply[at])]]
+        at += 1 + int(reply[at])
+        bad_tables = [text(name) for name in reply[at + 1 : at + 1 + int(reply[at])]]
+        if granted is None:
+            bad_accounts.append("granted")
+        damaged: list[tuple[TableId, str]] = []
         mismatches: list[TableMismatch] = []
+        for channel in sorted(bad_tables):
+            table_id = _table_or_none(community, channel)
+            if table_id is not None:
+                damaged.append((table_id, "its chip count is not a whole number"))
         if chips_of is not None:
             channels = [text(ch) for ch in await self._client.hkeys(table_chips)]
-            for channel in sorted(channels):
-                table_id = community.table(channel)
-                async with self._client.pipeline(transaction=True) as pipe:
-                    pipe.hget(table_keys(table_id).table, "s")
-                    pipe.hget(table_chips, channel)
-                    state, recorded = await pipe.execute()
-                if state is None or recorded is None:
+            for channel in sorted(set(channels) - set(bad_tables)):
+                table_id = _table_or_none(community, channel)
+                if table_id is None:
                     continue
-                found = chips_of(as_bytes(state))
-                if found != int(recorded):
-                    mismatches.append(TableMismatch(table_id, int(recorded), found))
+                found = await self._check_table(table_id, chips_of)
+                if isinstance(found, str):
+                    damaged.append((table_id, found))
+                elif found is not None:
+                    mismatches.append(found)
         return AuditReport(
             community=community,
             balances=balances,
             on_tables=on_tables,
-            granted=granted,
+            granted=granted or 0,
             accounts=accounts,
             tables=tables,
             mismatches=tuple(mismatches),
+            house=house or 0,
+            damaged_accounts=tuple(bad_accounts),
+            damaged=tuple(damaged),
         )
+
+    async def _check_table(
+        self, table_id: TableId, chips_of: ChipsOf
+    ) -> TableMismatch | str | None:
+        """The table's state and chip records against the bank's count: a mismatch, what is
+        wrong with a state that cannot be read, or None when they agree."""
+        keys = table_keys(table_id)
+        async with self._client.pipeline(transaction=True) as pipe:
+            pipe.hget(keys.table, "s")
+            pipe.hget(keys.table_chips, table_id.channel)
+            pipe.hvals(keys.held)
+            state, raw_recorded, held_values = await pipe.execute()
+        recorded = whole_number(raw_recorded)
+        if recorded is None:
+            return None
+        held = [whole_number(value) for value in held_values]
+        held_sum = sum(chips or 0 for chips in held) if held_values else None
+        if None in held:
+            return "its chip records are damaged"
+        if state is None:
+            if recorded == 0:
+                return None
+            return "no state"
+        try:
+            found = chips_of(as_bytes(state))
+        except Exception as problem:  # a state that cannot be read is reported
+            return f"its state cannot be read ({type(problem).__name__})"
+        if found != recorded or (held_sum is not None and held_sum != recorded):
+            return TableMismatch(table_id, recorded, found, held_sum)
+        return None
+
+
+def ledger_entry(entry_id: str, fields: object) -> LedgerEntry | None:
+    """One stream entry as a `LedgerEntry`, or None when a field is missing or malformed."""
+    if not isinstance(fields, dict):
+        return None
+    try:
+        f = {text(k): text(v) for k, v in fields.items()}
+        amount, balance = whole_number(f.get("amount")), whole_number(f.get("balance"))
+        when = float(f["time"])
+        return LedgerEntry(
+            id=entry_id,
+            kind=f["kind"],
+            player=f["player"],
+            amount=amount if amount is not None else _missing("amount"),
+            table=f["table"],
+            time=when,
+            balance=balance if balance is not None else _missing("balance"),
+        )
+    except (KeyError, ValueError):
+        return None
+
+
+def _missing(field: str) -> int:
+    raise KeyError(field)
+
+
+def is_person(player: str) -> bool:
+    """Not a bot and not the house: someone who may be on the leaderboard."""
+    return player != HOUSE and not player.startswith(BOT_PREFIX)
+
+
+def parse_community(raw: object) -> Community | None:
+    """A registered community tag, or None (logged) for one that is not a community's."""
+    try:
+        return Community.parse(text(raw))
+    except ValueError:  # a UnicodeDecodeError too
+        log.warning("the registry of communities holds %r, which is not one", raw)
+        return None
+
+
+def _table_or_none(community: Community, channel: str) -> TableId | None:
+    try:
+        return community.table(channel)
+    except ValueError:
+        log.warning("%s counts chips on %r, which is not a channel", community, channel)
+        return None

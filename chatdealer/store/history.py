@@ -4,6 +4,10 @@ A hand is stored as one public record plus one private copy per player (their ho
 player can be shown their own hand without anyone else's cards ever leaving Redis. Hand numbers
 index the history (a sorted set rather than a list), which makes a re-push after a timeout
 idempotent and lets the service fetch a hand by its number.
+
+What is read back is checked: a hand number that is not one, or a hand without its public
+record, raises `DamagedHistory`; a damaged list of a hand's players loses only their private
+copies (the scripts read it with a guard, so it never stops a later hand being stored).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from collections.abc import Mapping
 import msgspec
 from redis.asyncio import Redis
 
+from chatdealer.store.damage import DamagedHistory, whole_number
 from chatdealer.store.keys import TableId, table_keys
 from chatdealer.store.scripts import Scripts, as_bytes, text
 
@@ -70,9 +75,13 @@ class History:
         records = []
         i = 0
         while i < len(reply):
-            number, public, n = int(reply[i]), as_bytes(reply[i + 1]), int(reply[i + 2])
+            number, public, n = whole_number(reply[i]), as_bytes(reply[i + 1]), int(reply[i + 2])
             i += 3
             private = {text(reply[i + 2 * k]): as_bytes(reply[i + 2 * k + 1]) for k in range(n)}
             i += 2 * n
+            if number is None or number < 0:
+                raise DamagedHistory(keys.history, "a hand number that is not one")
+            if not public:
+                raise DamagedHistory(keys.hands, "a hand without its record", number)
             records.append(HandRecord(number, public, private))
         return records

@@ -10,13 +10,17 @@ rebuilding the timer index). Neither is ever written in the same script as commu
 
 Layout (``C`` = ``cd:{platform:community}``, ``<ch>`` = channel)::
 
-    C:table:<ch>     hash    v = version, s = state (opaque JSON bytes)
+    C:table:<ch>     hash    v = version, s = state (opaque JSON bytes),
+                             q = why the table was quarantined (present only then)
     C:events:<ch>    stream  v = version, e = event (JSON), capped with MAXLEN ~
-    C:history:<ch>   zset    hand numbers kept (score = hand number)
+    C:history:<ch>   zset    hand numbers kept (score = hand number); with C:hands:<ch>, given
+                             a TTL when the table is deleted, cleared when one is created again
     C:hands:<ch>     hash    <n> = public record, <n>:<player> = private copy, <n>:players
     C:deadlines      zset    member = channel, score = unix time the table wants waking
     C:table_chips    hash    channel = bank chips held by that table; field exists iff table does
-    C:bank           hash    player = balance
+    C:held:<ch>      hash    bank account = the bank chips that table holds for it (its chip
+                             records: what a reset pays back); sums to the table's C:table_chips
+    C:bank           hash    player = balance; ``house`` is the account bots buy in from
     C:daily          hash    player = unix time of the last daily claim
     C:granted        string  every chip ever granted (starting grants + daily chips)
     C:ledger         stream  every bank movement
@@ -116,6 +120,7 @@ class TableKeys:
     hands: str
     deadlines: str
     table_chips: str
+    held: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +144,7 @@ def table_keys(table_id: TableId) -> TableKeys:
         hands=home.key(f"hands:{ch}"),
         deadlines=deadlines_key(home),
         table_chips=home.key("table_chips"),
+        held=home.key(f"held:{ch}"),
     )
 
 

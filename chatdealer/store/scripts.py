@@ -19,14 +19,22 @@ from redis.commands.core import AsyncScript
 
 _HELPERS = """
 local function fmt(n) return string.format('%.0f', n) end
+-- A stored whole number, or nil for anything else (a damaged value is never computed with).
+local function whole(raw)
+  if type(raw) ~= 'string' or #raw > 19 or not string.match(raw, '^%-?%d+$') then return nil end
+  return tonumber(raw)
+end
 local function xadd_capped(key, maxlen, ...)
   if tonumber(maxlen) > 0 then
     return redis.call('XADD', key, 'MAXLEN', '~', maxlen, '*', ...)
   end
   return redis.call('XADD', key, '*', ...)
 end
-local function set_deadline(deadlines, channel, deadline)
-  local before = redis.call('ZRANGE', deadlines, 0, 0, 'WITHSCORES')
+-- A deadline is read before anything is written, so a script fails (if it must) unchanged.
+local function first_deadline(deadlines)
+  return redis.call('ZRANGE', deadlines, 0, 0, 'WITHSCORES')
+end
+local function write_deadline(deadlines, channel, deadline, before)
   if deadline == '' then
     redis.call('ZREM', deadlines, channel)
     return ''
@@ -35,14 +43,34 @@ local function set_deadline(deadlines, channel, deadline)
   if #before == 0 or tonumber(deadline) < tonumber(before[2]) then return deadline end
   return ''
 end
+local function set_deadline(deadlines, channel, deadline)
+  return write_deadline(deadlines, channel, deadline, first_deadline(deadlines))
+end
+local function of_type(key, kind)
+  local found = redis.call('TYPE', key)['ok']
+  return found == 'none' or found == kind
+end
 """
 
+LUA_HELPERS = _HELPERS
+"""The helpers (whole numbers, capped streams, deadlines, key types), for scripts kept beside
+the parts of the store they serve."""
+
 _HISTORY_HELPERS = """
-local function forget_hand(hands, n)
-  local players = redis.call('HGET', hands, n .. ':players')
-  if players then
-    for _, p in ipairs(cjson.decode(players)) do redis.call('HDEL', hands, n .. ':' .. p) end
+-- A hand's list of players, or none when it is damaged (its private copies are then lost).
+local function players_of(hands, n)
+  local raw = redis.call('HGET', hands, n .. ':players')
+  if not raw then return {} end
+  local ok, players = pcall(cjson.decode, raw)
+  if not ok or type(players) ~= 'table' then return {} end
+  local names = {}
+  for _, p in ipairs(players) do
+    if type(p) == 'string' then names[#names + 1] = p end
   end
+  return names
+end
+local function forget_hand(hands, n)
+  for _, p in ipairs(players_of(hands, n)) do redis.call('HDEL', hands, n .. ':' .. p) end
   redis.call('HDEL', hands, n, n .. ':players')
 end
 -- Stores (or replaces) hand n, then drops the oldest beyond the cap; returns how many fell off.
@@ -70,17 +98,22 @@ end
 """
 
 # KEYS: table, events, deadlines, table_chips,
-#       then bank, ledger, stats, leaderboard (only when chips move or stats change),
-#       then history, hands (only when hands finished)
+#       then bank, ledger, stats, leaderboard, held (only when chips move, stats change or the
+#       table's chip records are rewritten), then history, hands (only when hands finished)
 # ARGV: one MessagePack array (one argument packs in a fraction of the time of two dozen):
 #   1 channel, 2 expected version, 3 state, 4 deadline ('' clears it), 5 events maxlen,
 #   6 now, 7 ledger maxlen (0 = uncapped), 8 table label, 9 events, 10 moves as
-#   {kind, player, amount}, 11 stats as {player, hands played, hands won, pot, net},
+#   {kind, account, amount}, 11 stats as {player, hands played, hands won, pot, net},
 #   12 history cap, 13 finished hands as {number, public, {player, private, ...}},
-#   14 index of the bank key in KEYS (0 = none), 15 index of the history key (0 = none)
-# -> {'ok', new version, lowered deadline or '', player, balance, ...}
-#  | {'missing'} | {'conflict', stored version} | {'no_account', player}
-#  | {'insufficient_balance', player, balance} | {'table_short', '', chips on table}
+#   14 index of the bank key in KEYS (0 = none), 15 index of the history key (0 = none),
+#   16 the house account (may go below 0, down to minus 17 its credit), 18 the table's chip
+#   records after this change as {account, chips, ...}, or false when they do not change
+# Every read and check comes before the first write, so a refusal (or a damaged or wrongly
+# typed key) leaves everything as it was.
+# -> {'ok', new version, lowered deadline or '', account, balance, ...}
+#  | {'missing'} | {'conflict', stored version} | {'no_account', account}
+#  | {'insufficient_balance', account, balance available} | {'table_short', '', chips on table}
+#  | {'damaged', what} | {'damaged_account', account}
 COMMIT = (
     _HELPERS
     + _HISTORY_HELPERS
@@ -89,18 +122,23 @@ local stored = redis.call('HGET', KEYS[1], 'v')
 if not stored then return {'missing'} end
 local c = cmsgpack.unpack(ARGV[1])
 if tonumber(stored) ~= c[2] then return {'conflict', stored} end
-local channel, moves, stats = c[1], c[10], c[11]
+local channel, moves, stats, held = c[1], c[10], c[11], c[18]
 local version = fmt(c[2] + 1)
 local bank, history = c[14], c[15]
-if (#moves > 0 or #stats > 0) and bank == 0 then
-  return redis.error_reply('chip moves and stats need the bank keys')
+if (#moves > 0 or #stats > 0 or held) and bank == 0 then
+  return redis.error_reply('chip moves, stats and chip records need the bank keys')
 end
 if #c[13] > 0 and history == 0 then
   return redis.error_reply('finished hands need the history keys')
 end
 
 local chips = 0  -- read only when chips move: most actions move none
-if #moves > 0 then chips = tonumber(redis.call('HGET', KEYS[4], channel) or '0') end
+if #moves > 0 then
+  chips = whole(redis.call('HGET', KEYS[4], channel) or '0')
+  if not chips then return {'damaged', 'table_chips'} end
+  if not of_type(KEYS[bank + 1], 'stream') then return {'damaged', 'ledger'} end
+end
+local house, credit = c[16], c[17]
 local balances, order = {}, {}
 for _, move in ipairs(moves) do
   local kind, player, amount = move[1], move[2], move[3]
@@ -109,8 +147,12 @@ for _, move in ipairs(moves) do
   end
   if balances[player] == nil then
     local balance = redis.call('HGET', KEYS[bank], player)
-    if not balance then return {'no_account', player} end
-    balances[player] = tonumber(balance)
+    if not balance then
+      if player ~= house then return {'no_account', player} end
+      balance = '0'
+    end
+    balances[player] = whole(balance)
+    if not balances[player] then return {'damaged_account', player} end
     order[#order + 1] = player
   end
   if kind == 'buy_in' then
@@ -124,12 +166,16 @@ for _, move in ipairs(moves) do
   end
 end
 for _, player in ipairs(order) do
-  if balances[player] < 0 then
-    local balance = redis.call('HGET', KEYS[bank], player)
-    return {'insufficient_balance', player, balance}
+  local floor = 0
+  if player == house then floor = -credit end
+  if balances[player] < floor then
+    local balance = whole(redis.call('HGET', KEYS[bank], player) or '0')
+    return {'insufficient_balance', player, fmt(balance - floor)}
   end
 end
 if chips < 0 then return {'table_short', '', redis.call('HGET', KEYS[4], channel) or '0'} end
+local repair = {}  -- stats are not chips: a damaged count starts again from 0
+if #stats > 0 and not of_type(KEYS[bank + 3], 'zset') then return {'damaged', 'leaderboard'} end
 for _, stat in ipairs(stats) do
   for k = 2, 5 do
     local v = stat[k]
@@ -137,13 +183,23 @@ for _, stat in ipairs(stats) do
       return redis.error_reply('stats need whole numbers, counts not negative')
     end
   end
+  for _, field in ipairs({stat[1] .. ':hands', stat[1] .. ':won', stat[1] .. ':biggest'}) do
+    local v = redis.call('HGET', KEYS[bank + 2], field)
+    if v and not whole(v) then repair[#repair + 1] = field end
+  end
 end
+if #c[13] > 0 then
+  if not (of_type(KEYS[history], 'zset') and of_type(KEYS[history + 1], 'hash')) then
+    return {'damaged', 'history'}
+  end
+end
+local before = first_deadline(KEYS[3])
 
-redis.call('HSET', KEYS[1], 'v', version, 's', c[3])
 for _, event in ipairs(c[9]) do
   xadd_capped(KEYS[2], c[5], 'v', version, 'e', event)
 end
-local lowered = set_deadline(KEYS[3], channel, c[4])
+redis.call('HSET', KEYS[1], 'v', version, 's', c[3])
+local lowered = write_deadline(KEYS[3], channel, c[4], before)
 local reply = {'ok', version, lowered}
 if #moves > 0 then
   redis.call('HSET', KEYS[4], channel, fmt(chips))
@@ -160,6 +216,11 @@ if #moves > 0 then
     reply[#reply + 1] = fmt(balances[player])
   end
 end
+if held then
+  redis.call('DEL', KEYS[bank + 4])
+  for i = 1, #held, 2 do redis.call('HSET', KEYS[bank + 4], held[i], fmt(held[i + 1])) end
+end
+for _, field in ipairs(repair) do redis.call('HSET', KEYS[bank + 2], field, '0') end
 for _, stat in ipairs(stats) do
   local player = stat[1]
   redis.call('HINCRBY', KEYS[bank + 2], player .. ':hands', fmt(stat[2]))
@@ -176,15 +237,21 @@ return reply
 """
 )
 
-# KEYS: table, events, deadlines, table_chips
+# KEYS: table, events, deadlines, table_chips, held, history, hands
 # ARGV: channel, state, deadline ('' = none), events maxlen, then the events
-# -> {'ok', '1', lowered deadline or ''} | {'exists'}
+# A channel whose table is gone but whose chip records are not (a reset half done by hand) is
+# damaged: a new table there would hide those chips from their owners.
+# -> {'ok', '1', lowered deadline or ''} | {'exists'} | {'damaged'}
 CREATE = (
     _HELPERS
     + """
 if redis.call('EXISTS', KEYS[1]) == 1 then return {'exists'} end
+local chips = redis.call('HGET', KEYS[4], ARGV[1])
+if (chips and chips ~= '0') or redis.call('EXISTS', KEYS[5]) == 1 then return {'damaged'} end
 redis.call('HSET', KEYS[1], 'v', '1', 's', ARGV[2])
-redis.call('HSETNX', KEYS[4], ARGV[1], '0')
+redis.call('HSET', KEYS[4], ARGV[1], '0')
+redis.call('PERSIST', KEYS[6])
+redis.call('PERSIST', KEYS[7])
 for e = 5, #ARGV do
   xadd_capped(KEYS[2], ARGV[4], 'v', '1', 'e', ARGV[e])
 end
@@ -192,29 +259,38 @@ return {'ok', '1', set_deadline(KEYS[3], ARGV[1], ARGV[3])}
 """
 )
 
-# KEYS: table, events, deadlines, table_chips
-# ARGV: channel, expected version ('' = any)
+# KEYS: table, events, deadlines, table_chips, held, history, hands
+# ARGV: channel, expected version ('' = any), seconds the table's histories are kept (0: ever)
 # -> {'ok', version} | {'missing'} | {'conflict', version} | {'table_holds_chips', chips}
 DELETE = """
 local stored = redis.call('HGET', KEYS[1], 'v')
 if not stored then return {'missing'} end
 if ARGV[2] ~= '' and stored ~= ARGV[2] then return {'conflict', stored} end
 local chips = redis.call('HGET', KEYS[4], ARGV[1]) or '0'
-if tonumber(chips) ~= 0 then return {'table_holds_chips', chips} end
-redis.call('DEL', KEYS[1], KEYS[2])
+if chips ~= '0' then return {'table_holds_chips', chips} end
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[5])
 redis.call('ZREM', KEYS[3], ARGV[1])
 redis.call('HDEL', KEYS[4], ARGV[1])
+if tonumber(ARGV[3]) > 0 then
+  redis.call('EXPIRE', KEYS[6], ARGV[3])
+  redis.call('EXPIRE', KEYS[7], ARGV[3])
+end
 return {'ok', stored}
 """
 
 # KEYS: bank, ledger, granted
 # ARGV: player, starting grant, now, ledger maxlen
-# -> {'opened', balance} | {'exists', balance}
+# -> {'opened', balance} | {'exists', balance} | {'damaged', 'balance' or 'granted'}
 OPEN_ACCOUNT = (
     _HELPERS
     + """
 local balance = redis.call('HGET', KEYS[1], ARGV[1])
-if balance then return {'exists', balance} end
+if balance then
+  if not whole(balance) then return {'damaged', 'balance'} end
+  return {'exists', balance}
+end
+if not whole(redis.call('GET', KEYS[3]) or '0') then return {'damaged', 'granted'} end
+if not of_type(KEYS[2], 'stream') then return {'damaged', 'ledger'} end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 redis.call('INCRBY', KEYS[3], ARGV[2])
 xadd_capped(KEYS[2], ARGV[4], 'kind', 'grant', 'player', ARGV[1], 'amount', ARGV[2],
@@ -225,16 +301,21 @@ return {'opened', ARGV[2]}
 
 # KEYS: bank, daily, ledger, granted
 # ARGV: player, amount, period, now, ledger maxlen
+# A damaged time of the last claim counts as no claim: it is not chips, and is written anew.
 # -> {'ok', balance, next claim time} | {'too_soon', balance, next claim time} | {'no_account'}
+#  | {'damaged', 'balance' or 'granted'}
 CLAIM_DAILY = (
     _HELPERS
     + """
 local balance = redis.call('HGET', KEYS[1], ARGV[1])
 if not balance then return {'no_account'} end
+if not whole(balance) then return {'damaged', 'balance'} end
+if not whole(redis.call('GET', KEYS[4]) or '0') then return {'damaged', 'granted'} end
+if not of_type(KEYS[3], 'stream') then return {'damaged', 'ledger'} end
 local now, period = tonumber(ARGV[4]), tonumber(ARGV[3])
-local last = redis.call('HGET', KEYS[2], ARGV[1])
-if last and now < tonumber(last) + period then
-  return {'too_soon', balance, tostring(tonumber(last) + period)}
+local last = tonumber(redis.call('HGET', KEYS[2], ARGV[1]) or '')
+if last and now < last + period then
+  return {'too_soon', balance, tostring(last + period)}
 end
 balance = redis.call('HINCRBY', KEYS[1], ARGV[1], ARGV[2])
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[4])
@@ -246,19 +327,48 @@ return {'ok', tostring(balance), tostring(now + period)}
 )
 
 # KEYS: bank, table_chips, granted
-# -> {sum of balances, chips on tables, chips granted, accounts, tables}
-AUDIT = """
+# ARGV: the house account
+# Values that are not whole numbers are left out of the sums and named instead.
+# -> {sum of balances, chips on tables, chips granted (or '' if damaged), accounts, tables,
+#     house balance, #damaged accounts, account..., #damaged tables, channel...}
+AUDIT = (
+    _HELPERS
+    + """
 local function sum(values)
-  local total = 0
-  for _, v in ipairs(values) do total = total + tonumber(v) end
-  return total
+  local total, bad = 0, 0
+  for _, v in ipairs(values) do
+    local n = whole(v)
+    if n then total = total + n else bad = bad + 1 end
+  end
+  return total, bad
+end
+local function damaged(key, count)
+  local names = {}
+  if count == 0 then return names end
+  local all = redis.call('HGETALL', key)
+  for i = 1, #all, 2 do
+    if not whole(all[i + 1]) then names[#names + 1] = all[i] end
+  end
+  return names
 end
 local balances = redis.call('HVALS', KEYS[1])
 local tables = redis.call('HVALS', KEYS[2])
-local f = function(n) return string.format('%.0f', n) end
-return {f(sum(balances)), f(sum(tables)), redis.call('GET', KEYS[3]) or '0',
-  tostring(#balances), tostring(#tables)}
+local on_bank, bad_bank = sum(balances)
+local on_tables, bad_tables = sum(tables)
+local granted = redis.call('GET', KEYS[3]) or '0'
+if not whole(granted) then granted = '' end
+local reply = {fmt(on_bank), fmt(on_tables), granted, tostring(#balances), tostring(#tables),
+  redis.call('HGET', KEYS[1], ARGV[1]) or '0'}
+for _, key in ipairs({KEYS[1], KEYS[2]}) do
+  local count = bad_bank
+  if key == KEYS[2] then count = bad_tables end
+  local names = damaged(key, count)
+  reply[#reply + 1] = tostring(#names)
+  for _, name in ipairs(names) do reply[#reply + 1] = name end
+end
+return reply
 """
+)
 
 # KEYS: deadlines
 # ARGV: now, limit, lease until
@@ -336,7 +446,9 @@ return push_hand(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3], private)
 # KEYS: history, hands
 # ARGV: 'last' and a count, or 'one' and a hand number
 # -> {number, public, #private, player, private, ..., number, ...}, newest first
-HISTORY_READ = """
+HISTORY_READ = (
+    _HISTORY_HELPERS
+    + """
 local numbers
 if ARGV[1] == 'last' then
   numbers = redis.call('ZREVRANGE', KEYS[1], 0, tonumber(ARGV[2]) - 1)
@@ -349,7 +461,7 @@ local reply = {}
 for _, n in ipairs(numbers) do
   reply[#reply + 1] = n
   reply[#reply + 1] = redis.call('HGET', KEYS[2], n) or ''
-  local players = cjson.decode(redis.call('HGET', KEYS[2], n .. ':players') or '[]')
+  local players = players_of(KEYS[2], n)
   reply[#reply + 1] = tostring(#players)
   for _, p in ipairs(players) do
     reply[#reply + 1] = p
@@ -358,6 +470,7 @@ for _, n in ipairs(numbers) do
 end
 return reply
 """
+)
 
 
 @dataclass(frozen=True, slots=True)

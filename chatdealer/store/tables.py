@@ -4,6 +4,10 @@ Any number of workers may serve the same table. Each loads ``(version, state)``,
 next state with the pure engine, and commits with the version it loaded; the script refuses if
 someone committed first, and :meth:`TableStore.update` then starts over from the fresh state, so
 a conflict costs a retry and never an update.
+
+Reading a table is a boundary: a hash without its state or version, a version that is not a
+number, or a table quarantined by a worker (``q``) raises `DamagedTable` rather than passing
+for a missing table, so the channel can be told and the table reset (`store.repair`).
 """
 
 from __future__ import annotations
@@ -11,14 +15,15 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 import msgspec
 from redis.asyncio import Redis
 
-from chatdealer.store.bank import ChipMove, StatDelta
+from chatdealer.store.bank import DEFAULT_HOUSE_CREDIT, HOUSE, ChipMove, StatDelta
+from chatdealer.store.damage import DamagedAccount, DamagedTable, whole_number
 from chatdealer.store.history import DEFAULT_CAP, HandRecord
 from chatdealer.store.keys import COMMUNITIES, TableId, bank_keys, table_keys
 from chatdealer.store.pipelining import AutoPipeline
@@ -27,6 +32,8 @@ from chatdealer.store.timers import format_time, lower_bound
 
 DEFAULT_EVENTS_MAXLEN = 1_000
 DEFAULT_LEDGER_MAXLEN = 1_000_000
+DEFAULT_HISTORY_TTL = 30 * 24 * 60 * 60
+"""How long a deleted (or reset) table's hand histories are kept, in seconds."""
 
 
 class Outcome(StrEnum):
@@ -42,6 +49,11 @@ class Outcome(StrEnum):
     """A cash-out asked for more chips than the table holds."""
     TABLE_HOLDS_CHIPS = "table_holds_chips"
     """A table still holding chips cannot be deleted: they would vanish from the audit."""
+    DAMAGED = "damaged"
+    """A record the commit needs (the table's chips, the ledger, ...) is damaged: `player`
+    names which."""
+    DAMAGED_ACCOUNT = "damaged_account"
+    """The balance of `player` is not a whole number."""
 
 
 class Change(msgspec.Struct, frozen=True):
@@ -58,6 +70,9 @@ class Change(msgspec.Struct, frozen=True):
     stats: Sequence[StatDelta] = ()
     hands: Sequence[HandRecord] = ()
     """Hands that finished, stored in the table's history in the same commit."""
+    held: Mapping[str, int] | None = None
+    """The bank chips the table holds for each account after this change (its chip records,
+    what a reset pays back), or None when they do not change."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,23 +117,40 @@ class TableStore:
         events_maxlen: int = DEFAULT_EVENTS_MAXLEN,
         ledger_maxlen: int = DEFAULT_LEDGER_MAXLEN,
         history_cap: int = DEFAULT_CAP,
+        history_ttl: int = DEFAULT_HISTORY_TTL,
+        house_credit: int = DEFAULT_HOUSE_CREDIT,
     ) -> None:
         if history_cap <= 0:
             raise ValueError("the history cap must be positive")
+        if history_ttl < 0:
+            raise ValueError("the history TTL must be 0 (kept for ever) or positive")
         self._client = client
         self._scripts = scripts
         self._pipeline = AutoPipeline(client)
         self.events_maxlen = events_maxlen
         self.ledger_maxlen = ledger_maxlen
         self.history_cap = history_cap
+        self.history_ttl = history_ttl
+        self.house_credit = house_credit
 
     async def load(self, table_id: TableId) -> tuple[int, bytes] | None:
-        reply = await self._pipeline.command("HMGET", table_keys(table_id).table, "v", "s")
+        """The table's version and state; None when the channel has no table at all.
+
+        Raises `DamagedTable` for a hash that is there but cannot be used."""
+        key = table_keys(table_id).table
+        reply = await self._pipeline.command("HMGET", key, "v", "s", "q")
         assert isinstance(reply, list)
-        version, state = reply
-        if version is None or state is None:
+        version, state, quarantined = reply
+        if version is None and state is None and quarantined is None:
             return None
-        return int(version), as_bytes(state)
+        if quarantined is not None:
+            raise DamagedTable(key, f"quarantined ({text(quarantined)})")
+        number = whole_number(version)
+        if number is None:
+            raise DamagedTable(key, "no version" if version is None else "a version not a number")
+        if state is None:
+            raise DamagedTable(key, "no state")
+        return number, as_bytes(state)
 
     async def create(
         self,
@@ -128,11 +160,21 @@ class TableStore:
         events: Sequence[bytes] = (),
         deadline: float | None = None,
     ) -> bool:
-        """Stores version 1 of a new table; False if the table already exists."""
+        """Stores version 1 of a new table; False if the table already exists.
+
+        Raises `DamagedTable` when the table is gone but its chip records are not."""
         await self._client.sadd(COMMUNITIES, table_id.home.tag)
         keys = table_keys(table_id)
         reply = await self._scripts.create(
-            keys=[keys.table, keys.events, keys.deadlines, keys.table_chips],
+            keys=[
+                keys.table,
+                keys.events,
+                keys.deadlines,
+                keys.table_chips,
+                keys.held,
+                keys.history,
+                keys.hands,
+            ],
             args=[
                 table_id.channel,
                 state,
@@ -141,18 +183,34 @@ class TableStore:
                 *events,
             ],
         )
-        if text(reply[0]) != "ok":
+        outcome = text(reply[0])
+        if outcome == "damaged":
+            raise DamagedTable(keys.held, "chip records without a table")
+        if outcome != "ok":
             return False
         if lowered := text(reply[2]):
             await lower_bound(self._scripts, table_id.home, lowered)
         return True
 
     async def delete(self, table_id: TableId, expected_version: int | None = None) -> Outcome:
-        """Removes the table, its events and its deadline; its hand history stays."""
+        """Removes the table, its events and its deadline; its hand history expires after
+        `history_ttl` seconds, unless a table is created in the channel again."""
         keys = table_keys(table_id)
         reply = await self._scripts.delete(
-            keys=[keys.table, keys.events, keys.deadlines, keys.table_chips],
-            args=[table_id.channel, "" if expected_version is None else expected_version],
+            keys=[
+                keys.table,
+                keys.events,
+                keys.deadlines,
+                keys.table_chips,
+                keys.held,
+                keys.history,
+                keys.hands,
+            ],
+            args=[
+                table_id.channel,
+                "" if expected_version is None else expected_version,
+                self.history_ttl,
+            ],
         )
         return Outcome(text(reply[0]))
 
@@ -189,10 +247,11 @@ class TableStore:
         keys = table_keys(table_id)
         declared = [keys.table, keys.events, keys.deadlines, keys.table_chips]
         bank_at = history_at = 0
-        if change.moves or change.stats:
+        held = change.held
+        if change.moves or change.stats or held is not None:
             bank = bank_keys(table_id.home)
             bank_at = len(declared) + 1
-            declared += [bank.bank, bank.ledger, bank.stats, bank.leaderboard]
+            declared += [bank.bank, bank.ledger, bank.stats, bank.leaderboard, keys.held]
         if change.hands:
             history_at = len(declared) + 1
             declared += [keys.history, keys.hands]
@@ -213,6 +272,9 @@ class TableStore:
                 [_packed_hand(hand) for hand in change.hands],
                 bank_at,
                 history_at,
+                HOUSE,
+                self.house_credit,
+                False if held is None else [part for item in held.items() for part in item],
             )
         )
         reply = await self._pipeline.run(
@@ -226,9 +288,14 @@ class TableStore:
             balances = {text(reply[i]): int(reply[i + 1]) for i in range(3, len(reply), 2)}
             return CommitResult(outcome, int(reply[1]), balances=balances)
         if outcome is Outcome.CONFLICT:
-            return CommitResult(outcome, int(reply[1]))
+            return CommitResult(outcome, whole_number(reply[1]))
         if outcome is Outcome.MISSING:
             return CommitResult(outcome)
+        if outcome is Outcome.DAMAGED:
+            raise DamagedTable(table_keys(table_id).table, f"its {text(reply[1])} is damaged")
+        if outcome is Outcome.DAMAGED_ACCOUNT:
+            damaged = text(reply[1])
+            raise DamagedAccount(bank_keys(table_id.home).bank, "not a whole number", damaged)
         player = text(reply[1]) or None
         available = int(reply[2]) if len(reply) > 2 else None
         return CommitResult(outcome, player=player, available=available)
@@ -265,8 +332,25 @@ class TableStore:
 
     async def chips(self, table_id: TableId) -> int | None:
         """Bank chips the table holds (None when there is no such table)."""
-        raw = await self._client.hget(table_keys(table_id).table_chips, table_id.channel)
-        return None if raw is None else int(raw)
+        keys = table_keys(table_id)
+        raw = await self._client.hget(keys.table_chips, table_id.channel)
+        if raw is None:
+            return None
+        chips = whole_number(raw)
+        if chips is None:
+            raise DamagedTable(keys.table_chips, "chips not a whole number")
+        return chips
+
+    async def held(self, table_id: TableId) -> dict[str, int]:
+        """The table's chip records: the bank chips it holds for each account."""
+        key = table_keys(table_id).held
+        held: dict[str, int] = {}
+        for account, raw in (await self._client.hgetall(key)).items():
+            chips = whole_number(raw)
+            if chips is None:
+                raise DamagedTable(key, "chips not a whole number")
+            held[text(account)] = chips
+        return held
 
     async def events(
         self, table_id: TableId, *, after: str | None = None, count: int = 100

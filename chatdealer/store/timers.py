@@ -18,10 +18,15 @@ bound too late; :meth:`Timers.rebuild_index` (run when a worker starts) repairs 
 A claim is a lease: the deadline moves ``lease`` seconds ahead instead of vanishing, so if the
 claiming worker crashes the timer fires again; the action's save then sets the table's next
 deadline or clears it.
+
+These indexes are shared by every table, so one bad entry must cost nothing but itself: a
+member of the timer index or of the registry of communities that is not a community tag, and a
+member of a deadlines set that is not a channel, is removed with a log line.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Collection
 
 from redis.asyncio import Redis
@@ -36,6 +41,8 @@ from chatdealer.store.keys import (
     table_keys,
 )
 from chatdealer.store.scripts import Scripts, scored, text
+
+log = logging.getLogger(__name__)
 
 DEFAULT_LEASE = 30.0
 
@@ -76,8 +83,10 @@ class Timers:
         reply = await scripts.index_due(keys=index, args=[format_time(now), limit])
         claimed: list[TableId] = []
         for i in range(0, len(reply), 2):
-            tag, epoch = text(reply[i]), text(reply[i + 1])
-            community = Community.parse(tag)
+            community = await self._community_or_drop(reply[i])
+            if community is None:
+                continue
+            tag, epoch = community.tag, text(reply[i + 1])
             if platforms is not None and community.platform not in platforms:
                 continue
             room = limit - len(claimed)
@@ -87,9 +96,31 @@ class Timers:
                 keys=[deadlines_key(community)],
                 args=[format_time(now), room, format_time(now + self.lease)],
             )
-            claimed.extend(community.table(text(channel)) for channel in due[1:])
+            for channel in due[1:]:
+                table_id = await self._table_or_drop(community, channel)
+                if table_id is not None:
+                    claimed.append(table_id)
             await scripts.index_settle(keys=index, args=[tag, epoch, text(due[0])])
         return claimed
+
+    async def _community_or_drop(self, raw: bytes | str) -> Community | None:
+        try:
+            return Community.parse(text(raw))
+        except ValueError:  # a UnicodeDecodeError too
+            log.warning("timer index: %r is not a community tag: removed", raw)
+            async with self._client.pipeline(transaction=True) as pipe:
+                pipe.zrem(TIMER_INDEX, raw)
+                pipe.hdel(TIMER_EPOCHS, raw)
+                await pipe.execute()
+            return None
+
+    async def _table_or_drop(self, community: Community, raw: bytes | str) -> TableId | None:
+        try:
+            return community.table(text(raw))
+        except ValueError:
+            log.warning("deadlines of %s: %r is not a channel: removed", community, raw)
+            await self._client.zrem(deadlines_key(community), raw)
+            return None
 
     async def reschedule(self, table_id: TableId, deadline: float | None) -> bool:
         """Moves or clears a deadline without a state change (False if the table is gone)."""
@@ -116,7 +147,12 @@ class Timers:
         """
         found = 0
         async for raw in self._client.sscan_iter(COMMUNITIES):
-            community = Community.parse(text(raw))
+            try:
+                community = Community.parse(text(raw))
+            except ValueError:
+                log.warning("registry of communities: %r is not a community tag: removed", raw)
+                await self._client.srem(COMMUNITIES, raw)
+                continue
             first = scored(
                 await self._client.zrange(deadlines_key(community), 0, 0, withscores=True)
             )
