@@ -212,8 +212,10 @@ def add_audit_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
         help="check that bank balances plus chips on tables equal the chips granted",
         description="Connects to $REDIS_URL (or the embedded Redis in the data directory) and "
         "checks, per community, that bank balances + chips on tables (stacks and pots) = chips "
-        "granted, and that every table's state holds the chips the bank counts there. Exits 1 "
-        "on a mismatch, 2 when Redis or a table's state cannot be read.",
+        "granted (the house account, which bots buy in from, counted like any), and that every "
+        "table's state and chip records hold the chips the bank counts there. A community, table "
+        "or account that cannot be read is reported and the audit goes on. Exits 1 on a "
+        "mismatch, 2 when Redis or a table's state cannot be read.",
     )
     audit.add_argument(
         "--community",
@@ -245,7 +247,9 @@ def run_audit(args: argparse.Namespace) -> int:
         print("\n".join(describe(report)))
     if not reports:
         print("no communities to audit")
-    return 0 if all(report.ok for report in reports) else 1
+    if not all(report.ok for report in reports):
+        return 1
+    return 2 if any(report.damaged for report in reports) else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -4,21 +4,32 @@ A command is platform-neutral: the table (platform, community, channel), who ask
 platform id, display name and whether they manage the channel, which the adapter knows and the
 dealer cannot check) and one verb with its typed arguments. Seats are numbered from 0 as in the
 table layer; players see seat + 1.
+
+Every field carries its bounds (`chatdealer.table.limits`: chip amounts at most 10^12, ids and
+words of bounded length), so decoding a command with msgspec applies them, and the dealer
+checks each command it is handed against them whatever built it (`dealer.checks`): a field of
+the wrong type or out of bounds is a refusal, never an exception.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
 from chatdealer.store import TableId
 from chatdealer.table import TableSettings, TournamentSettings
+from chatdealer.table.limits import Chips, Count, PlayerId, Serial, Word
+
+Seat = Annotated[int, msgspec.Meta(ge=0, le=999)]
 
 
 class User(msgspec.Struct, frozen=True, kw_only=True):
-    id: str
+    id: PlayerId
+    """The platform's id of the user, never one a payload claims (`bot:` and `house` are the
+    dealer's own and refused)."""
     name: str
+    """Display name; the dealer keeps its first 64 printable characters."""
     manager: bool = False
     """Manages the channel (Discord's Manage Channels, a Telegram admin): may configure."""
 
@@ -30,8 +41,8 @@ class ActionToken(msgspec.Struct, frozen=True, array_like=True, order=True):
     a button pressed twice, or kept from an earlier street, no longer matches and is refused.
     """
 
-    hand: int
-    sequence: int
+    hand: Serial
+    sequence: Serial
 
     def __str__(self) -> str:
         return f"{self.hand}.{self.sequence}"
@@ -70,8 +81,8 @@ class Configure(Args, frozen=True, tag="configure"):
 class Join(Args, frozen=True, tag="join"):
     """Sit down; `buy_in` None buys the table maximum, or the whole balance when that is less."""
 
-    buy_in: int | None = None
-    seat: int | None = None
+    buy_in: Chips | None = None
+    seat: Seat | None = None
     wait_for_big_blind: bool = False
 
 
@@ -82,8 +93,8 @@ class AddBot(Args, frozen=True, tag="add_bot"):
     bot account's whole balance when that is less.
     """
 
-    style: str = "balanced"
-    buy_in: int | None = None
+    style: Word = "balanced"
+    buy_in: Chips | None = None
 
 
 class Leave(Args, frozen=True, tag="leave"):
@@ -94,7 +105,7 @@ class Kick(Args, frozen=True, tag="kick"):
     """The host or a channel manager sends a player away with their chips: at once between
     hands, or when the hand being played ends (their turns are checked or folded till then)."""
 
-    player_id: str
+    player_id: PlayerId
 
 
 class Stop(Args, frozen=True, tag="stop"):
@@ -113,7 +124,7 @@ class SitIn(Args, frozen=True, tag="sit_in"):
 
 
 class TopUp(Args, frozen=True, tag="top_up"):
-    amount: int
+    amount: Chips
 
 
 class Straddle(Args, frozen=True, tag="straddle"):
@@ -132,7 +143,7 @@ class Act(Args, frozen=True, tag="act"):
 
     action: ActionName
     token: ActionToken
-    amount: int | None = None
+    amount: Chips | None = None
 
 
 class MyCards(Args, frozen=True, tag="cards"):
@@ -146,7 +157,7 @@ class ShowTable(Args, frozen=True, tag="table"):
 class LastHand(Args, frozen=True, tag="last_hand"):
     """A finished hand's history: the last one, or hand `number`."""
 
-    number: int | None = None
+    number: Serial | None = None
 
 
 class Balance(Args, frozen=True, tag="balance"):
@@ -158,7 +169,9 @@ class Daily(Args, frozen=True, tag="daily"):
 
 
 class Leaderboard(Args, frozen=True, tag="leaderboard"):
-    top: int = 10
+    """The community's best players by net winnings (people only); `top` is shown as 1 to 100."""
+
+    top: Count = 10
 
 
 class Ledger(Args, frozen=True, tag="ledger"):
@@ -175,6 +188,19 @@ class Unregister(Args, frozen=True, tag="unregister"):
 
 class Rebuy(Args, frozen=True, tag="rebuy"):
     pass
+
+
+class Reset(Args, frozen=True, tag="reset"):
+    """`/poker reset`: the host or a channel manager (`User.manager`) resets a damaged table.
+
+    No arguments. Every chip the table held goes back to its owner's bank from the table's
+    chip records (a hand being played is called off, each player getting back the stack they
+    began it with), and the channel is free for a new table. A damaged record may not say who
+    its host was: then only a channel manager may reset it. Refused for a table that is not
+    damaged (`table_not_damaged`: close it with `Stop`) and for one saved by a newer version
+    of the dealer (`newer_table`), which is never overwritten. Told to the channel as the
+    notice `table_reset`.
+    """
 
 
 Verb = (
@@ -202,6 +228,7 @@ Verb = (
     | Register
     | Unregister
     | Rebuy
+    | Reset
 )
 
 

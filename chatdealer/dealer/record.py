@@ -4,16 +4,25 @@ The record is JSON with its own schema version (never pickle), written whole by 
 Besides the pure `Table` or `Tournament` it holds what only the service cares about: the host,
 the secret of the hand's deck commitment, each player's clock, and the next deadline with what
 it is for, so that any worker, after any restart, can pick the table up where it was.
+
+Reading a record is a boundary: `decode_record` raises `NewerRecord` for a schema this code
+was not written for (refused, never overwritten) and `DamagedTable` for anything else it
+cannot use, JSON that is not a record, a record of the wrong shape, seats and positions that
+point nowhere; the errors say what is wrong, never what the record holds.
 """
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
+from typing import Any
 
 import msgspec
 
 from chatdealer.dealer.commands import ActionToken
+from chatdealer.dealer.seated_bots import account_of
 from chatdealer.engine.stored import Stored
+from chatdealer.store import DamagedTable, NewerRecord
 from chatdealer.table import Table, TableSettings, Tournament, TournamentPhase
 
 
@@ -117,10 +126,20 @@ def encode_record(record: TableRecord) -> bytes:
     return _encoder.encode(record)
 
 
+STATE = "state"
+"""What a damaged record's errors name: the dealer adds the table it belongs to."""
+
+
 def decode_record(raw: bytes) -> TableRecord:
     """Reads a stored record, refusing any schema this code was not written for, nested ones
     included (decoding a struct inside another does not run their own `from_json` check)."""
-    record = _decoder.decode(raw)
+    try:
+        record = _decoder.decode(raw)
+    except msgspec.DecodeError as problem:  # its ValidationError too
+        newer = _newer_schema(raw)
+        if newer is not None:
+            raise NewerRecord(*newer) from None
+        raise DamagedTable(STATE, _what_is_wrong(problem)) from None
     table = record.table
     nested: list[Stored | None] = [
         record,
@@ -132,8 +151,89 @@ def decode_record(raw: bytes) -> TableRecord:
     for state in nested:
         if state is not None and state.schema != state.SCHEMA:
             kind = type(state).__name__
-            raise ValueError(f"{kind} state schema {state.schema} is not {state.SCHEMA}")
+            if state.schema > state.SCHEMA:
+                raise NewerRecord(kind, state.schema, state.SCHEMA)
+            raise DamagedTable(STATE, f"{kind} schema {state.schema} is not {state.SCHEMA}")
+    if table is not None:
+        _check_table(table)
     return record
+
+
+def _what_is_wrong(problem: msgspec.DecodeError) -> str:
+    """msgspec's error names a place (`$.cash.seats`) and a type; the odd value it quotes (an
+    unknown enum value) is cut out, as a value could be anything, a card even."""
+    said = _QUOTED.sub("…", str(problem))
+    return f"{type(problem).__name__}: {said}"[:200]
+
+
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
+
+
+_SCHEMA_PATHS = (
+    ("TableRecord",),
+    ("Table", "cash"),
+    ("Hand", "cash", "hand"),
+    ("Tournament", "tournament"),
+    ("Table", "tournament", "table"),
+    ("Hand", "tournament", "table", "hand"),
+)
+
+
+def _newer_schema(raw: bytes) -> tuple[str, int, int] | None:
+    """The kind and schema of a part of a record that does not decode, if a newer one."""
+    try:
+        document: Any = msgspec.json.decode(raw)
+    except msgspec.DecodeError:
+        return None
+    for kind, *path in _SCHEMA_PATHS:
+        part = document
+        for name in path:
+            part = part.get(name) if isinstance(part, dict) else None
+        schema = part.get("schema") if isinstance(part, dict) else None
+        if isinstance(schema, int) and not isinstance(schema, bool) and schema > Stored.SCHEMA:
+            return kind, schema, Stored.SCHEMA
+    return None
+
+
+def _check_table(table: Table) -> None:
+    """The positions and seats a table's steps index by point somewhere: a few comparisons,
+    against an `IndexError` half way through a step."""
+    seats = table.seats
+    count = len(seats)
+    if count != table.settings.seat_count:
+        raise DamagedTable(STATE, "a seat count unlike the settings'")
+    for seat in (table.button, table.small_blind, table.big_blind):
+        if seat is not None and not 0 <= seat < count:
+            raise DamagedTable(STATE, "a blind or the button on no seat")
+    positions = table.hand_seats
+    for seat in positions:
+        if not 0 <= seat < count:
+            raise DamagedTable(STATE, "a position on no seat")
+    hand = table.hand
+    if hand is None:
+        return
+    dealt = len(hand.stacks)
+    if len(positions) != dealt or any(seats[seat] is None for seat in positions):
+        raise DamagedTable(STATE, "a hand's positions unlike its seats")
+    if not -1 <= hand.actor < dealt:
+        raise DamagedTable(STATE, "a hand's actor on no position")
+    if any(
+        len(part) != dealt
+        for part in (hand.bets, hand.contributed, hand.folded, hand.all_in, hand.holes)
+    ):
+        raise DamagedTable(STATE, "a hand's seats of unlike counts")
+
+
+class _Host(msgspec.Struct):
+    host: str
+
+
+def host_of(raw: bytes) -> str | None:
+    """The host a record names, read on its own: a record damaged elsewhere may still say."""
+    try:
+        return msgspec.json.decode(raw, type=_Host).host
+    except msgspec.DecodeError:
+        return None
 
 
 def new_record(
@@ -159,6 +259,35 @@ def bank_chips_held(record: TableRecord) -> int:
     if tournament.phase is TournamentPhase.REGISTERING:
         return tournament.settings.buy_in * len(tournament.entrants)
     return tournament.prize_pool
+
+
+def held_by_account(record: TableRecord) -> dict[str, int]:
+    """The bank chips the table holds for each account: its chip records, what a reset pays.
+
+    A cash table holds each player's stack as the hand being played began (a hand called off
+    is a misdeal: every bet goes back) and their pending top-up; bots' chips are the house's.
+    A tournament holds each entrant's buy-ins, rebuys included, until its prizes are paid.
+    They add up to `bank_chips_held`.
+    """
+    held: dict[str, int] = {}
+    if record.cash is not None:
+        for _, player in record.cash.players():
+            chips = player.stack + player.top_up_pending
+            if chips:
+                account = account_of(player.player_id)
+                held[account] = held.get(account, 0) + chips
+        return held
+    tournament = record.tournament
+    if tournament is None or tournament.phase is TournamentPhase.FINISHED:
+        return held
+    buy_in = tournament.settings.buy_in
+    if not buy_in:
+        return held
+    running = tournament.phase is TournamentPhase.RUNNING
+    for entrant in tournament.entrants:
+        entries = 1 + (tournament.rebuys.get(entrant.player_id, 0) if running else 0)
+        held[entrant.player_id] = held.get(entrant.player_id, 0) + buy_in * entries
+    return held
 
 
 def chips_of(raw: bytes) -> int:

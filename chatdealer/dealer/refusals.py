@@ -32,6 +32,18 @@ REFUSALS = {
     "busy": "The table is busy: try again",
     "no_bot_style": "There's no bot style called {style}: try tight, balanced or loose",
     "no_bot_available": "No bot has the chips to sit down right now",
+    "damaged_table": "This table's record is damaged, so it can't be played: the host or a "
+    "channel manager can reset it, which gives every chip on it back to its owner",
+    "newer_table": "This table was saved by a newer version of the dealer: it can't be played "
+    "or reset until this bot is updated",
+    "table_not_damaged": "This table isn't damaged: to close it, stop it",
+    "damaged_account": "Your chips record in this community is damaged: the bot's operator can "
+    "look into it",
+    "damaged_history": "That hand's history is damaged and can't be shown",
+    "bad_command": "I can't read that command: nothing was done",
+    "bad_value": "That command has a value I can't use ({field}): nothing was done",
+    "amount_range": "Amounts are whole numbers of chips, from 0 to {maximum}",
+    "failed": "Something went wrong: nothing was done, try again",
 }
 
 NOTICES = {
@@ -68,6 +80,9 @@ NOTICES = {
     "rebuy_offered": "{name} can rebuy before the next hand ({rebuys_left} left)",
     "rebought": "{name} rebuys: prize pool {prize_pool}",
     "eliminated": "{name} finishes in place {place}",
+    "table_damaged": "This table's record is damaged and the table has stopped: the host or a "
+    "channel manager can reset it, which gives every chip on it back to its owner",
+    "table_reset": "{name} reset the table: every chip on it went back to its owner's bank",
 }
 
 

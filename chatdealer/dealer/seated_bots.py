@@ -1,9 +1,13 @@
 """Bot players seated at a table: who they are, and their turn played by the dealer itself.
 
 A bot is an ordinary seat whose player id says it is a bot and which style it plays
-(`bot:balanced:2`). It buys in from its own bank account like anyone else, so the chip audit
-holds. Its turn is a short deadline (`Context.bot_delay`) that the timer loop fires through the
-same atomic step as a timeout, so every bot move is one commit, and players see it happen.
+(`bot:balanced:2`). Bots mint nothing: every bot buys in from the community's one house
+account (`store.HOUSE`, see `store.bank`) and what it cashes out goes back there, so no chip
+is ever granted for a bot and the chip audit holds. (Bots seated before the house existed
+bought in from accounts of their own, `bot:<style>:<n>`; those accounts keep their balances,
+and the chips those bots cash out go to the house.) Its turn is a short deadline
+(`Context.bot_delay`) that the timer loop fires through the same atomic step as a timeout, so
+every bot move is one commit, and players see it happen.
 """
 
 from __future__ import annotations
@@ -11,12 +15,13 @@ from __future__ import annotations
 import random
 
 from chatdealer.bots import STYLES, Bot, Style
+from chatdealer.store import HOUSE
+from chatdealer.store.bank import BOT_PREFIX
 from chatdealer.table import Table
 
-BOT_PREFIX = "bot:"
 BOT_NAMES = ("Ada", "Bix", "Cleo", "Dex", "Eno", "Fay", "Gus", "Hale", "Ivo", "Juno")
 MAX_BOTS = 1_000
-"""How many bot accounts the dealer tries when choosing the next one to seat."""
+"""How many ids of one style the dealer tries when choosing the next bot to seat."""
 
 
 def bot_id(style: Style, number: int) -> str:
@@ -36,6 +41,20 @@ def bot_name(taken: set[str]) -> str:
 
 def is_bot(player_id: str) -> bool:
     return player_id.startswith(BOT_PREFIX)
+
+
+def account_of(player_id: str) -> str:
+    """The bank account a seated player's chips come from and go back to."""
+    return HOUSE if player_id.startswith(BOT_PREFIX) else player_id
+
+
+def free_bot(style: Style, seated: set[str]) -> str | None:
+    """The first id of the style nobody at the table has."""
+    for number in range(1, MAX_BOTS + 1):
+        candidate = bot_id(style, number)
+        if candidate not in seated:
+            return candidate
+    return None
 
 
 def style_of(player_id: str) -> Style | None:

@@ -3,8 +3,14 @@
 Each table change is load → pure step → commit with the version loaded; a commit that loses the
 race to another worker is thrown away and the step runs again on the fresh state, so nothing is
 lost or applied twice. Reads (the bank, histories, the table view) go straight to the store.
-Redis being away is answered with a refusal ("the table is unavailable"), never a crash, and the
-next command simply tries again.
+
+Nothing stops the dealer. `handle` raises for no input at all: a command is checked before
+anything else (`checks`), Redis being away is answered with a refusal ("the table is
+unavailable") and the next command simply tries again, a record that cannot be read is a
+refusal saying so, and a table whose record breaks a step is quarantined, its channel told it
+can be reset (`repair`), while every other table plays on. The timer loop is supervised
+(`supervision`): one table's failure is logged with its id and the loop goes on; the loop
+itself is restarted, with backoff, if it ever crashes.
 """
 
 from __future__ import annotations
@@ -16,11 +22,13 @@ import random
 import time
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
+from typing import TypeVar
 
 from redis.exceptions import RedisError
 
-from chatdealer import phh
 from chatdealer.cards import Card, Deck, shuffled
+from chatdealer.dealer import reads, repair
+from chatdealer.dealer.checks import BadCommand, checked
 from chatdealer.dealer.commands import (
     Act,
     AddBot,
@@ -35,46 +43,41 @@ from chatdealer.dealer.commands import (
     Ledger,
     MyCards,
     Register,
+    Reset,
     ShowTable,
     Start,
     User,
 )
 from chatdealer.dealer.decks import DeckSupply
-from chatdealer.dealer.histories import proof_of
 from chatdealer.dealer.outgoing import (
     AnyPayload,
-    BalanceShown,
-    BankLedger,
-    BankMove,
-    DailyClaimed,
-    History,
     HoleCards,
-    LeaderboardRow,
-    LeaderboardShown,
     NightShown,
     Outgoing,
     Refused,
     TableShown,
-    notice,
 )
-from chatdealer.dealer.record import TableRecord, decode_record
-from chatdealer.dealer.refusals import DealerRefusal, wait_text
-from chatdealer.dealer.seated_bots import MAX_BOTS, bot_id, bot_name, style_named
+from chatdealer.dealer.record import STATE, TableRecord, decode_record
+from chatdealer.dealer.refusals import DealerRefusal
+from chatdealer.dealer.seated_bots import bot_name, free_bot, style_named
 from chatdealer.dealer.step import Context, Step
+from chatdealer.dealer.supervision import Supervisor, described
 from chatdealer.dealer.verbs import TableVerb, add_bot, announce_opening, apply, fire, opening
 from chatdealer.dealer.views import private_view, table_view
 from chatdealer.engine.refusals import IllegalAction
-from chatdealer.fairness import Proof
 from chatdealer.store import (
+    HOUSE,
     CommitResult,
     ContentionError,
-    DailyOutcome,
+    DamagedAccount,
+    DamagedHistory,
+    DamagedTable,
+    NewerRecord,
     Outcome,
     Store,
     TableId,
 )
-from chatdealer.store.keys import bank_keys
-from chatdealer.store.scripts import text
+from chatdealer.store.keys import table_keys
 
 log = logging.getLogger(__name__)
 
@@ -82,10 +85,9 @@ NEXT_HAND_DELAY = 3.0
 BOT_DELAY = 1.0
 MAX_ATTEMPTS = 100
 REMEMBERED_TABLES = 2_000
-LEDGER_SCAN = 500
-"""How far back in the community's ledger stream to look for one player's movements."""
 
 Deliver = Callable[[list[Outgoing]], Awaitable[None]]
+V = TypeVar("V")
 
 
 @dataclass(slots=True)
@@ -115,6 +117,7 @@ class Dealer:
         remembered_tables: int = REMEMBERED_TABLES,
         bot_delay: float = BOT_DELAY,
         bot_seed: int | None = None,
+        supervisor: Supervisor | None = None,
     ) -> None:
         self.store = store
         self.remembered_tables = remembered_tables
@@ -127,20 +130,43 @@ class Dealer:
         self.max_attempts = max_attempts
         self.bot_delay = bot_delay
         self.bot_random = random.Random(bot_seed)
+        self.supervisor = supervisor or Supervisor()
+        """Keeps the timer loop running; adapters may start their own background work on it."""
 
     # -- the one entry point ---------------------------------------------------------------------
 
     async def handle(self, command: Command) -> list[Outgoing]:
-        """Runs one command; a refusal is one event for the person who asked."""
+        """Runs one command; a refusal is one event for the person who asked. Never raises
+        (but for cancellation): whatever goes wrong is a refusal."""
+        try:
+            command = checked(command)
+        except BadCommand as bad:
+            return [bad.refusal]
+        table_id = command.table
         try:
             return await self._dispatch(command)
         except IllegalAction as refusal:
             return [_refused(command, refusal)]
+        except DamagedTable as damage:
+            told = await self._quarantine(table_id, damage)
+            return [_refused(command, DealerRefusal("damaged_table")), *told]
+        except NewerRecord:
+            return [_refused(command, DealerRefusal("newer_table"))]
+        except DamagedAccount as damage:
+            log.warning("account %s of %s is damaged: %s", damage.player, table_id, damage.problem)
+            return [_refused(command, DealerRefusal("damaged_account"))]
+        except DamagedHistory as damage:
+            log.warning("history of %s is damaged: %s", table_id, damage.problem)
+            params = {} if damage.number is None else {"number": damage.number}
+            return [_refused(command, DealerRefusal("damaged_history", **params))]
         except ContentionError:
             return [_refused(command, DealerRefusal("busy"))]
         except (RedisError, OSError) as problem:
-            log.warning("table %s unavailable: %s", command.table, type(problem).__name__)
+            log.warning("table %s unavailable: %s", table_id, type(problem).__name__)
             return [_refused(command, DealerRefusal("unavailable"))]
+        except Exception as problem:  # a bug must not reach the adapter
+            log.error("%s at %s failed: %s", command.verb, table_id, described(problem))
+            return [_refused(command, DealerRefusal("failed"))]
 
     async def _dispatch(self, command: Command) -> list[Outgoing]:
         args, user, table_id = command.args, command.user, command.table
@@ -159,18 +185,32 @@ class Dealer:
             return await self._my_cards(table_id, user)
         if isinstance(args, ShowTable):
             record = await self._load(table_id)
-            return [_to(table_id, None, TableShown(view=table_view(record, str(table_id))))]
+            view = _viewed(lambda: table_view(record, str(table_id)))
+            return [_to(table_id, None, TableShown(view=view))]
         if isinstance(args, LastHand):
-            return await self._last_hand(table_id, user, args.number)
+            return await reads.last_hand(self.store, table_id, user, args.number)
         if isinstance(args, Balance):
-            return await self._balance(table_id, user)
+            return await reads.balance(self.store, table_id, user, self.clock())
         if isinstance(args, Daily):
-            return await self._daily(table_id, user)
+            return await reads.daily(self.store, table_id, user, self.clock())
         if isinstance(args, Leaderboard):
-            return await self._leaderboard(table_id, args.top)
+            return await reads.leaderboard(self.store, table_id, args.top)
         if isinstance(args, Ledger):
             return await self._ledger(table_id, user)
+        if isinstance(args, Reset):
+            self._states.pop(table_id, None)
+            return await repair.reset(self.store, table_id, user, self.clock())
         return await self._change(table_id, args, user)
+
+    async def _quarantine(self, table_id: TableId, damage: DamagedTable) -> list[Outgoing]:
+        """The table is damaged: quarantined for every worker; its channel told the first time.
+        Redis being away meanwhile leaves that to whoever finds it next."""
+        self._states.pop(table_id, None)
+        try:
+            return await repair.quarantine(self.store, table_id, damage)
+        except (RedisError, OSError) as problem:
+            log.warning("table %s: quarantine failed (%s)", table_id, type(problem).__name__)
+            return []
 
     # -- the clock -------------------------------------------------------------------------------
 
@@ -183,14 +223,27 @@ class Dealer:
         """Claims the tables whose deadline has passed and acts on each: safe in every worker.
 
         A worker passes the `platforms` it can deliver to, so another platform's timers wait
-        for that platform's worker."""
+        for that platform's worker. One table's failure is that table's alone: it is logged
+        with the table's id (and quarantined if its record is to blame), and the others fire."""
         now = self.clock() if now is None else now
         out: list[Outgoing] = []
         for table_id in await self.store.timers.claim_due(now, limit, platforms):
             try:
                 out += await self.fire_table(table_id, now)
-            except (IllegalAction, ContentionError, ValueError) as problem:
+            except DamagedTable as damage:
+                out += await self._quarantine(table_id, damage)
+            except NewerRecord:
+                log.info("timer of %s left to a newer worker: its record is newer", table_id)
+            except (RedisError, OSError):
+                raise  # Redis is away for every table: the loop says so and tries again
+            except (ContentionError, DamagedAccount) as problem:
                 log.warning("timer of %s failed: %s", table_id, type(problem).__name__)
+            except IllegalAction as refusal:  # the dealer acting by itself is never refused
+                broken = DamagedTable(str(table_id), f"the clock's step refused: {refusal.code}")
+                out += await self._quarantine(table_id, broken)
+            except Exception as problem:  # no one table may stop the clock
+                broken = DamagedTable(str(table_id), described(problem))
+                out += await self._quarantine(table_id, broken)
         return out
 
     async def fire_table(self, table_id: TableId, now: float | None = None) -> list[Outgoing]:
@@ -217,7 +270,23 @@ class Dealer:
         deliver: Deliver | None = None,
         platforms: Collection[str] | None = None,
     ) -> None:
-        """Fires due deadlines until `stop` is set, handing what happened to `deliver`."""
+        """Fires due deadlines until `stop` is set, handing what happened to `deliver`.
+
+        Supervised: should the loop itself ever crash, it is logged and started again after a
+        pause (`self.supervisor`)."""
+
+        async def loop() -> None:
+            await self._timer_loop(stop, interval, deliver, platforms)
+
+        await self.supervisor.run("timer loop", loop, stop)
+
+    async def _timer_loop(
+        self,
+        stop: asyncio.Event,
+        interval: float,
+        deliver: Deliver | None,
+        platforms: Collection[str] | None,
+    ) -> None:
         await self.store.timers.rebuild_index()
         while not stop.is_set():
             try:
@@ -226,7 +295,12 @@ class Dealer:
                 log.warning("timer loop: Redis unavailable (%s)", type(problem).__name__)
                 out = []
             if out and deliver is not None:
-                await deliver(out)
+                try:
+                    await deliver(out)
+                except Exception as problem:  # the adapter's trouble, not the clock's
+                    log.error(
+                        "timer loop: delivering %d events failed (%s)", len(out), described(problem)
+                    )
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), interval)
 
@@ -254,7 +328,7 @@ class Dealer:
         return step.out
 
     async def _add_bot(self, table_id: TableId, args: AddBot, user: User) -> list[Outgoing]:
-        """Seats the first bot of the style that is not seated and can afford the buy-in."""
+        """Seats a bot of the style, buying in from the community's house account."""
         try:
             style = style_named(args.style)
         except ValueError:
@@ -264,20 +338,14 @@ class Dealer:
         table = record.table
         minimum = args.buy_in or (settings.min_buy_in if settings is not None else 0)
         players = [player for _, player in table.players()] if table is not None else []
-        seated = {player.player_id for player in players}
-        name = bot_name({player.name for player in players})
-        for number in range(1, MAX_BOTS + 1):
-            bot = User(id=bot_id(style, number), name=name)
-            if bot.id in seated:
-                continue
-            balance = await self.store.bank.balance(table_id.home, bot.id)
-            if balance is None or balance >= minimum:
-                break
-        else:
+        bot = free_bot(style, {player.player_id for player in players})
+        house = await self.store.bank.balance(table_id.home, HOUSE) or 0
+        available = house + self.store.bank.config.house_credit
+        if bot is None or available < minimum:
             raise DealerRefusal("no_bot_available")
-        balance, _ = await self._account(table_id, bot)
+        seated = User(id=bot, name=bot_name({player.name for player in players}))
         step = await self._transact(
-            table_id, lambda s: add_bot(s, args, user, bot, balance), self.clock()
+            table_id, lambda s: add_bot(s, args, user, seated, available), self.clock()
         )
         assert step is not None
         return step.out
@@ -291,6 +359,7 @@ class Dealer:
         version check catches a copy gone stale, and a refusal (or "nothing to do") decided on
         a remembered copy is decided again on a fresh load before it is believed. A command
         takes the remembered copy for itself, so two commands at one table never share one.
+        A step that raises what no verb raises is the record's fault: `DamagedTable`.
         """
         tables = self.store.tables
         remembered = self._states.pop(table_id, None)
@@ -305,22 +374,29 @@ class Dealer:
                     raise DealerRefusal("no_table")
                 (version, raw), record = loaded, None
                 fresh = True
-            if record is None:
-                record = decode_record(raw)
-            step = Step(record, self._context(table_id, now))
             try:
+                if record is None:
+                    record = decode_record(raw)
+                step = Step(record, self._context(table_id, now))
                 done = run(step) is not False
+                change = step.change() if done else None
             except IllegalAction:
                 if fresh:
                     self._remember(table_id, Remembered(version, raw))
                     raise
                 continue
-            if not done:
+            except (DamagedTable, NewerRecord, MemoryError, RecursionError):
+                raise
+            except Exception as problem:  # judged again on a fresh load, then damage
+                if fresh:
+                    key = table_keys(table_id).table
+                    raise DamagedTable(key, described(problem)) from None
+                continue
+            if change is None:
                 if fresh:
                     self._remember(table_id, Remembered(version, raw))
                     return None
                 continue
-            change = step.change()
             result = await tables.commit(
                 table_id, version, change, now=now, meanwhile=self._spare_time(step)
             )
@@ -373,108 +449,34 @@ class Dealer:
 
     async def _my_cards(self, table_id: TableId, user: User) -> list[Outgoing]:
         record = await self._load(table_id)
-        view = private_view(record.table, user.id) if record.table is not None else None
+        table = record.table
+        view = _viewed(lambda: private_view(table, user.id)) if table is not None else None
         if view is None:
             raise DealerRefusal("no_cards")
         return [_to(table_id, user.id, HoleCards(view=view))]
 
-    async def _last_hand(self, table_id: TableId, user: User, number: int | None) -> list[Outgoing]:
-        history = self.store.history
-        if number is None:
-            found = await history.last(table_id, 1)
-            record = found[0] if found else None
-            if record is None:
-                raise DealerRefusal("no_history")
-        else:
-            record = await history.get(table_id, number)
-            if record is None:
-                raise DealerRefusal("no_such_hand", number=number)
-        public = record.public.decode()
-        proof = proof_of(phh.loads(public))
-        out = [_to(table_id, None, _history(record.number, public, proof, private=False))]
-        own = record.private.get(user.id)
-        if own is not None:
-            mine = own.decode()
-            positions = proof.positions if proof is not None else None
-            seen = proof_of(phh.loads(mine), positions)
-            out.append(_to(table_id, user.id, _history(record.number, mine, seen, private=True)))
-        return out
-
     async def _account(self, table_id: TableId, user: User) -> tuple[int, list[Outgoing]]:
-        """Opens the player's account on first sight (the starting grant); their balance."""
-        bank = self.store.bank
-        account = await bank.open_account(table_id.home, user.id, self.clock())
-        out: list[Outgoing] = []
-        if account.opened:
-            out.append(_to(table_id, user.id, notice("welcome", grant=account.balance)))
-        return account.balance, out
-
-    async def _balance(self, table_id: TableId, user: User) -> list[Outgoing]:
-        balance, out = await self._account(table_id, user)
-        stats = await self.store.bank.stats(table_id.home, user.id)
-        shown = BalanceShown(
-            balance=balance,
-            hands_played=stats.hands_played,
-            hands_won=stats.hands_won,
-            biggest_pot=stats.biggest_pot,
-            net=stats.net,
-        )
-        return [*out, _to(table_id, user.id, shown)]
-
-    async def _daily(self, table_id: TableId, user: User) -> list[Outgoing]:
-        _, out = await self._account(table_id, user)
-        now = self.clock()
-        result = await self.store.bank.claim_daily(table_id.home, user.id, now)
-        if result.outcome is DailyOutcome.TOO_SOON:
-            assert result.next_at is not None
-            raise DealerRefusal("daily_too_soon", wait=wait_text(result.next_at - now))
-        if result.outcome is DailyOutcome.NO_ACCOUNT:
-            raise DealerRefusal("no_account")
-        assert result.balance is not None and result.next_at is not None
-        claimed = DailyClaimed(
-            amount=self.store.bank.config.daily_amount,
-            balance=result.balance,
-            next_at=result.next_at,
-        )
-        return [*out, _to(table_id, user.id, claimed)]
-
-    async def _leaderboard(self, table_id: TableId, top: int) -> list[Outgoing]:
-        rows = await self.store.bank.leaderboard(table_id.home, max(1, min(top, 100)))
-        shown = LeaderboardShown(
-            rows=tuple(
-                LeaderboardRow(rank=rank, player_id=player, net=net)
-                for rank, (player, net) in enumerate(rows, start=1)
-            )
-        )
-        return [_to(table_id, None, shown)]
+        return await reads.account(self.store, table_id, user, self.clock())
 
     async def _ledger(self, table_id: TableId, user: User) -> list[Outgoing]:
+        """The night's table to the channel (when there is a table), the asker's bank moves."""
         out: list[Outgoing] = []
         loaded = await self.store.tables.load(table_id)
         if loaded is not None:
             table = decode_record(loaded[1]).table
             if table is not None:
-                out.append(_to(table_id, None, NightShown(lines=tuple(table.night()))))
-        key = bank_keys(table_id.home).ledger
-        rows = await self.store.client.xrevrange(key, count=LEDGER_SCAN)
-        moves = []
-        for _, fields in rows or []:
-            entry = {text(k): text(v) for k, v in (fields or {}).items()}
-            if entry.get("player") != user.id:
-                continue
-            moves.append(
-                BankMove(
-                    kind=entry["kind"],
-                    amount=int(entry["amount"]),
-                    table=entry["table"],
-                    time=float(entry["time"]),
-                    balance=int(entry["balance"]),
-                )
-            )
-            if len(moves) >= 20:
-                break
-        out.append(_to(table_id, user.id, BankLedger(moves=tuple(moves))))
+                lines = _viewed(lambda: tuple(table.night()))
+                out.append(_to(table_id, None, NightShown(lines=lines)))
+        out.append(await reads.bank_ledger(self.store, table_id, user))
         return out
+
+
+def _viewed(view: Callable[[], V]) -> V:
+    """A view made of a record: one that cannot be made is the record's damage."""
+    try:
+        return view()
+    except Exception as problem:  # a view raises only on a broken record
+        raise DamagedTable(STATE, described(problem)) from None
 
 
 def _to(table_id: TableId, to: str | None, payload: AnyPayload) -> Outgoing:
@@ -490,6 +492,8 @@ def _commit_refusal(result: CommitResult, step: Step) -> IllegalAction:
     if result.outcome is Outcome.MISSING:
         return DealerRefusal("no_table")
     if result.outcome is Outcome.INSUFFICIENT_BALANCE:
+        if result.player == HOUSE:
+            return DealerRefusal("no_bot_available")
         return DealerRefusal(
             "insufficient_balance",
             balance=result.available or 0,
@@ -498,7 +502,3 @@ def _commit_refusal(result: CommitResult, step: Step) -> IllegalAction:
     if result.outcome is Outcome.NO_ACCOUNT:
         return DealerRefusal("no_account")
     raise RuntimeError(f"the store refused a table commit: {result.outcome.value}")
-
-
-def _history(number: int, written: str, proof: Proof | None, *, private: bool) -> History:
-    return History(hand_number=number, phh=written, proof=proof, private=private)

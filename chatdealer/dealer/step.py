@@ -3,9 +3,11 @@
 A `Step` wraps a freshly loaded record; the verbs (`verbs.py`) change the table through it and
 hand it the table's events, which it turns into what the service writes in one atomic commit:
 outgoing events for the channel and for single players, bank chip moves (a buy-in leaves the
-bank as the seat is taken, a cash-out returns when the player actually leaves), per-hand stats,
-finished hands for the history, and the table's next deadline. It does no I/O, so the service
-may run it again from a fresh load whenever a commit loses a race.
+bank as the seat is taken, a cash-out returns when the player actually leaves; a bot's are the
+house's), per-hand stats (people's only: bots are not on the leaderboard), finished hands for
+the history, the table's chip records whenever they change, and the table's next deadline.
+It does no I/O, so the service may run it again from a fresh load whenever a commit loses a
+race.
 """
 
 from __future__ import annotations
@@ -44,8 +46,14 @@ from chatdealer.dealer.outgoing import (
 )
 from chatdealer.dealer.outgoing import notice as make_notice
 from chatdealer.dealer.proofs import commitment_of, hand_proofs
-from chatdealer.dealer.record import TableRecord, Wake, WakeFor, encode_record
-from chatdealer.dealer.seated_bots import is_bot
+from chatdealer.dealer.record import (
+    TableRecord,
+    Wake,
+    WakeFor,
+    encode_record,
+    held_by_account,
+)
+from chatdealer.dealer.seated_bots import account_of, is_bot
 from chatdealer.dealer.views import PrivateView, current_token, table_view
 from chatdealer.engine import events as hand_events
 from chatdealer.engine.hand import Hand
@@ -172,14 +180,18 @@ class Step:
             for o in self.out
             if o.to is None
         ]
-        wake = self.record.wake
+        record = self.record
+        wake = record.wake
+        # The chip records change only with chips moving or a hand ending: not on most actions.
+        held = held_by_account(record) if self.moves or self._hand_ended else None
         return Change(
-            state=encode_record(self.record),
+            state=encode_record(record),
             events=[_stream_encoder.encode(told)] if told else [],
             deadline=wake.at if wake is not None else None,
             moves=self.moves,
             stats=self.stats,
             hands=self.hands,
+            held=held,
         )
 
     def show_table(self) -> None:
@@ -187,9 +199,9 @@ class Step:
         committed, while Redis runs the commit."""
         self.channel(TableShown(view=table_view(self.record, str(self.context.table_id))))
 
-    def bought_by(self, player_id: str | None) -> int:
+    def bought_by(self, account: str | None) -> int:
         return sum(
-            m.amount for m in self.moves if m.player == player_id and m.kind is MoveKind.BUY_IN
+            m.amount for m in self.moves if m.player == account and m.kind is MoveKind.BUY_IN
         )
 
     # -- inside --------------------------------------------------------------------------------
@@ -371,7 +383,7 @@ class Step:
         if isinstance(event, table_events.PlayerSeated):
             self._names[event.player_id] = event.name
             record.clock_of(event.player_id)
-            self.moves.append(buy_in(event.player_id, event.buy_in))
+            self.moves.append(buy_in(account_of(event.player_id), event.buy_in))
             self.notice("seated", name=event.name, seat=event.seat + 1, chips=event.buy_in)
         elif isinstance(event, table_events.LeaveQueued):
             self.notice("leave_queued", name=self.name_of(event.player_id))
@@ -380,10 +392,10 @@ class Step:
             if cash:
                 record.clocks.pop(event.player_id, None)
                 if event.cash_out:
-                    self.moves.append(cash_out(event.player_id, event.cash_out))
+                    self.moves.append(cash_out(account_of(event.player_id), event.cash_out))
                 self.notice("left", name=event.name, chips=event.cash_out)
         elif isinstance(event, table_events.TopUpQueued):
-            self.moves.append(buy_in(event.player_id, event.amount))
+            self.moves.append(buy_in(account_of(event.player_id), event.amount))
             self.notice("top_up_queued", name=self.name_of(event.player_id), amount=event.amount)
         elif isinstance(event, table_events.ToppedUp):
             self._topped_up(event, settled)
@@ -417,10 +429,10 @@ class Step:
     def _topped_up(self, event: table_events.ToppedUp, settled: bool) -> None:
         name = self.name_of(event.player_id)
         if not settled:
-            self.moves.append(buy_in(event.player_id, event.amount))
+            self.moves.append(buy_in(account_of(event.player_id), event.amount))
         elif event.requested > event.amount:
             refunded = event.requested - event.amount
-            self.moves.append(cash_out(event.player_id, refunded))
+            self.moves.append(cash_out(account_of(event.player_id), refunded))
             self.notice("top_up_refunded", name=name, refunded=refunded)
         if event.amount:
             self.notice("topped_up", name=name, amount=event.amount, stack=event.stack)
@@ -496,6 +508,7 @@ class Step:
                 for player, won, stack, start in zip(
                     players, hand.won, hand.stacks, hand.config.starting_stacks, strict=True
                 )
+                if not is_bot(player)
             ]
         record.deck = None
 

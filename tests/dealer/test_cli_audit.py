@@ -55,3 +55,27 @@ def test_audit_passes_then_finds_a_chip_out_of_place(
         printed
     )
     assert main(["audit", "--community", "nonsense"]) == 2
+
+
+async def damage_a_table_and_a_community(socket_path: str) -> None:
+    client = Redis(unix_socket_path=socket_path)
+    try:
+        await client.hset(TABLE.home.key(f"table:{TABLE.channel}"), "s", b"not json")
+        await client.sadd("cd:communities", "not-a-community")
+    finally:
+        await client.aclose()
+
+
+def test_audit_reports_a_damaged_table_and_goes_on(
+    redis_server: EmbeddedRedis,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("REDIS_URL", f"unix://{redis_server.socket_path}")
+    asyncio.run(seat_two(redis_server.socket_path))
+    asyncio.run(damage_a_table_and_a_community(redis_server.socket_path))
+    assert main(["audit"]) == 2
+    printed = capsys.readouterr().out
+    assert "discord:guild9: balances 1,700 + on tables 300 = 2,000, granted 2,000" in printed
+    assert "house 0): ok" in printed
+    assert "table discord:guild9:cards: damaged, its state cannot be read (DamagedTable)" in printed

@@ -21,6 +21,7 @@ from chatdealer.dealer.outgoing import (
     Returned,
 )
 from chatdealer.dealer.record import decode_record, encode_record, new_record
+from chatdealer.store import DamagedTable, NewerRecord
 from chatdealer.table import TableSettings
 
 from .harness import ANN, BOB, CID, Harness, all_in, payloads, random_play, refusals
@@ -127,8 +128,10 @@ async def test_a_top_up_during_a_hand_is_paid_now_and_added_when_it_ends(game: H
 def test_a_record_of_an_unknown_schema_is_refused() -> None:
     raw = encode_record(new_record("host", 0.0))
     assert decode_record(raw).host == "host"
-    with pytest.raises(ValueError, match="schema 2"):
+    with pytest.raises(NewerRecord, match="schema 2"):
         decode_record(raw.replace(b'"schema":1', b'"schema":2', 1))
+    with pytest.raises(DamagedTable, match="schema 0"):
+        decode_record(raw.replace(b'"schema":1', b'"schema":0', 1))
 
 
 async def test_all_in_before_the_river_shows_each_hands_chance_before_the_run_out(
