@@ -6,7 +6,8 @@ The dealer's verbs and their entries: `Create` create, `Configure` settings, `Jo
 `Leave` leave, `SitOut` sitout, `SitIn` back, `TopUp` topup (on a tournament table a topup is
 its `Rebuy`), `Straddle` straddle, `Start` start and tournament start, `MyCards` cards,
 `ShowTable` table and tournament status, `LastHand` history, `Balance` balance, `Daily` daily,
-`Leaderboard` leaderboard, `Ledger` night, `Kick` kick, `Stop` stop, `AddBot` addbot,
+`Leaderboard` leaderboard, `Ledger` night, `Kick` kick, `Stop` stop, `Reset` reset (a damaged
+table), `AddBot` addbot,
 `CreateTournament` tournament open, `Register` and `Unregister` tournament register and
 unregister, `Rebuy` tournament rebuy. `Act` (the betting actions) is played with buttons, and
 typed in the terminal through `amounts.read_bet`.
@@ -54,6 +55,7 @@ from chatdealer.dealer import (
     MyCards,
     Rebuy,
     Register,
+    Reset,
     ShowTable,
     SitIn,
     SitOut,
@@ -359,6 +361,13 @@ def entries() -> tuple[Entry, ...]:
             access=Access.HOST,
             aliases=("close",),
             verbs=(Stop,),
+        ),
+        Entry(
+            "reset",
+            "Reset a damaged table: every chip on it goes back to its owner (host or managers)",
+            _fixed(Reset()),
+            access=Access.HOST,
+            verbs=(Reset,),
         ),
         Entry(
             "addbot",
