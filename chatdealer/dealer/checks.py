@@ -90,8 +90,8 @@ CHIP_FIELDS = frozenset(
         "levels",
     )
 )
-MAX_TABLE_PART = 100
-"""Characters of a platform, community or channel id."""
+MAX_TABLE_ID = 200
+"""Characters of a table's platform, community and channel ids together."""
 NOWHERE = TableId("unknown", "unknown", "unknown")
 """Where the refusal of a command without a readable table is addressed."""
 
@@ -106,6 +106,15 @@ class BadCommand(Exception):
 
 def checked(command: object) -> Command:
     """The command, its user's name made safe to keep; `BadCommand` for anything else."""
+    try:
+        return _checked(command)
+    except BadCommand:
+        raise
+    except Exception:  # a field so odd a check itself trips on it
+        raise _bad(command, DealerRefusal("bad_command")) from None
+
+
+def _checked(command: object) -> Command:
     if type(command) is not Command:
         raise _bad(command, DealerRefusal("bad_command"))
     table, user, args = command.table, command.user, command.args
@@ -132,26 +141,29 @@ def checked(command: object) -> Command:
 
 
 def _sound_table(table: TableId) -> bool:
-    for part in (table.platform, table.community, table.channel):
-        if type(part) is not str or len(part) > MAX_TABLE_PART or not _encodable(part):
-            return False
-    return True
+    platform, community, channel = table.platform, table.community, table.channel
+    return (
+        type(platform) is str
+        and type(community) is str
+        and type(channel) is str
+        and len(platform) + len(community) + len(channel) <= MAX_TABLE_ID
+        and ((platform + community + channel).isascii() or _encodable(community + channel))
+    )
 
 
 def _checked_user(user: object) -> User | None:
+    """The user, their name made safe to keep, or None for one the dealer cannot serve. A few
+    comparisons on the usual path: every command has a user."""
     if type(user) is not User:
         return None
     player, name = user.id, user.name
-    if (
-        type(player) is not str
-        or not 0 < len(player) <= MAX_ID
-        or type(name) is not str
-        or type(user.manager) is not bool
-    ):
+    if type(player) is not str or type(name) is not str or type(user.manager) is not bool:
         return None
-    if player == HOUSE or player.startswith(BOT_PREFIX) or not _encodable(player):
+    if not 0 < len(player) <= MAX_ID or player == HOUSE or player.startswith(BOT_PREFIX):
         return None
-    if len(name) <= MAX_NAME and name.isprintable():
+    if not player.isascii() and not _encodable(player):
+        return None
+    if len(name) <= MAX_NAME and name.isprintable():  # a lone surrogate is not printable
         return user
     return msgspec.structs.replace(user, name=shown_name(name))
 
@@ -177,7 +189,8 @@ def _encodable(text: str) -> bool:
 
 def _act_refusal(act: Act) -> DealerRefusal | None:
     """An action's fields in a few comparisons: it is the command sent most."""
-    if act.action not in ACTIONS:
+    action = act.action
+    if type(action) is not str or action not in ACTIONS:
         return DealerRefusal("bad_value", field="action")
     token = act.token
     if type(token) is not ActionToken:

@@ -205,13 +205,13 @@ def _check_table(table: Table) -> None:
     for seat in (table.button, table.small_blind, table.big_blind):
         if seat is not None and not 0 <= seat < count:
             raise DamagedTable(STATE, "a blind or the button on no seat")
+    hand = table.hand
+    if hand is None:
+        return  # the last hand's positions may name seats a smaller table no longer has
     positions = table.hand_seats
     for seat in positions:
         if not 0 <= seat < count:
             raise DamagedTable(STATE, "a position on no seat")
-    hand = table.hand
-    if hand is None:
-        return
     dealt = len(hand.stacks)
     if len(positions) != dealt or any(seats[seat] is None for seat in positions):
         raise DamagedTable(STATE, "a hand's positions unlike its seats")

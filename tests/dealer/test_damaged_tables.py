@@ -254,3 +254,22 @@ async def test_the_host_of_a_record_with_a_broken_table_may_reset_it(
     assert refusal.code == "not_host"
     assert not refusals(await game.do(ANN, Reset()))
     await game.assert_chips_conserved()
+
+
+async def test_a_table_made_smaller_between_hands_is_not_taken_for_damaged(
+    game: Harness,
+) -> None:
+    """Its last hand's positions name a seat the table no longer has: that is no damage."""
+    await game.do(ANN, Create(settings=SETTINGS))
+    await game.do(ANN, Join(buy_in=400, seat=0))
+    await game.do(BOB, Join(buy_in=400, seat=5))
+    await game.do(ANN, Start())
+    await game.play_hand()
+    await game.do(BOB, Leave())
+    smaller = TableSettings(small_blind=5, big_blind=10, seat_count=2)
+    assert not refusals(await game.do(ANN, Configure(settings=smaller)))
+    assert not refusals(await game.do(ANN, ShowTable()))
+    assert not refusals(await game.do(BOB, Join(buy_in=400)))
+    assert not refusals(await game.do(ANN, Start()))
+    await game.play_hand()
+    await game.assert_chips_conserved()
