@@ -45,7 +45,7 @@ from chatdealer.dealer.audit import audit
 from chatdealer.dealer.outgoing import Notice, TableShown
 from chatdealer.store import EmbeddedRedis, Store, TableId
 from chatdealer.store.keys import table_keys
-from chatdealer.table import TableSettings
+from chatdealer.table import TableSettings, TournamentSettings
 
 from .harness import ANN, BOB, CID, Harness, payloads, refusals
 from .poison import edit_state, newer_schema, raw_state, seats_out_of_range, write_state
@@ -273,3 +273,45 @@ async def test_a_table_made_smaller_between_hands_is_not_taken_for_damaged(
     assert not refusals(await game.do(ANN, Start()))
     await game.play_hand()
     await game.assert_chips_conserved()
+
+
+async def test_a_damaged_running_tournament_gives_every_entrant_their_buy_ins_back(
+    game: Harness, client: Redis
+) -> None:
+    settings = TournamentSettings(buy_in=100, starting_stack=500, rebuy_levels=5, max_rebuys=2)
+    await game.do(ANN, CreateTournament(settings=settings))
+    for user in (ANN, BOB, CID):
+        assert not refusals(await game.do(user, Register()))
+    await game.do(ANN, Start())
+    assert await game.balance(ANN) == 900
+    await write_state(client, game.table, b"{}")
+    assert not refusals(await game.do(MANAGER, Reset()))
+    assert [await game.balance(user) for user in (ANN, BOB, CID)] == [1_000, 1_000, 1_000]
+    await game.assert_chips_conserved()
+
+
+async def test_a_table_from_before_chip_records_is_paid_from_its_readable_state(
+    game: Harness, client: Redis
+) -> None:
+    """No chip records (a table stored by an older dealer), a record quarantined but readable:
+    the reset works out who holds what from the record itself."""
+    await a_hand_in_play(game)
+    await client.delete(table_keys(game.table).held)
+    await edit_state(client, game.table, seats_out_of_range)
+    assert [r.code for r in refusals(await game.do(ANN, ShowTable()))] == ["damaged_table"]
+    await edit_state(client, game.table, lambda state: state["cash"].update(hand_seats=[0, 1]))
+    assert not refusals(await game.do(ANN, Reset()))
+    assert await game.balance(ANN) == await game.balance(BOB) == 1_000
+    await game.assert_chips_conserved()
+
+
+async def test_a_damaged_table_without_chip_records_leaves_its_chips_with_the_house(
+    game: Harness, client: Redis
+) -> None:
+    await a_hand_in_play(game)
+    await client.delete(table_keys(game.table).held)
+    await write_state(client, game.table, b"not json")
+    assert not refusals(await game.do(MANAGER, Reset()))
+    assert await game.balance(ANN) == await game.balance(BOB) == 600
+    [report] = await game.store.bank.audit(game.table.home, chips_of)
+    assert report.ok and report.house == 800
