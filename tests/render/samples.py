@@ -158,7 +158,7 @@ def samples() -> list[AnyPayload]:
             small_blind=BORIS,
             big_blind=VERA,
             straddle=BOT,
-        ),  # fmt: skip
+        ),
         *(
             Posted(player_id="p1", name="Борис", what=what, amount=50, all_in=all_in)
             for what in ("ante", "blind", "dead", "straddle", "post")
@@ -233,7 +233,7 @@ def samples() -> list[AnyPayload]:
                     net=-450,
                 ),
             )
-        ),  # fmt: skip
+        ),
         NightShown(lines=()),
         BankLedger(
             moves=tuple(
