@@ -70,6 +70,17 @@ class ShowdownTeller:
 
     # -- the events ------------------------------------------------------------------------
 
+    def tell(self, event: hand_events.Event) -> None:
+        """Tells a board, show, muck or pot event; any other event is not this teller's."""
+        if isinstance(event, hand_events.BoardDealt):
+            self.board_dealt(event)
+        elif isinstance(event, hand_events.HandShown):
+            self.shown(event)
+        elif isinstance(event, hand_events.HandMucked):
+            self.mucked(event)
+        elif isinstance(event, hand_events.PotAwarded):
+            self.pot_awarded(event)
+
     def board_dealt(self, event: hand_events.BoardDealt) -> None:
         self.board = event.board
         self._say(

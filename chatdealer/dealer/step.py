@@ -250,14 +250,8 @@ class Step:
         elif isinstance(event, hand_events.BetReturned):
             ref = self._ref(event.seat)
             self.channel(Returned(player_id=ref.player_id, name=ref.name, amount=event.amount))
-        elif isinstance(event, hand_events.BoardDealt):
-            self._showdown.board_dealt(event)
-        elif isinstance(event, hand_events.HandShown):
-            self._showdown.shown(event)
-        elif isinstance(event, hand_events.HandMucked):
-            self._showdown.mucked(event)
-        elif isinstance(event, hand_events.PotAwarded):
-            self._showdown.pot_awarded(event)
+        else:  # the board, shows, mucks and pots
+            self._showdown.tell(event)
 
     def _hand_number(self) -> int:
         table = self.record.table
