@@ -1,10 +1,12 @@
 """Naming hands for the table: what a hand is, the five cards that make it, and the kicker
 that decided a pot. The one place the dealer names hands, so every line agrees.
 
-`name_hand` names a hand from its value and the cards it is made of; `decide` adds the kicker
-when it is what beat the best other hand shown for a pot. A game whose hands are made under
-other rules (Omaha's two hole cards and three from the board, a low hand) names them here too:
-it passes the five cards the rules chose, or adds its own kind of `MadeHand` beside these.
+`best_hand` is what a player makes of their hole cards and the board; `name_hand` names a hand
+from its value (the one the engine paid a pot on) and the cards it is made of; `decide` adds
+the kicker when it is what beat the best other hand shown for a pot. A game whose hands are
+made under other rules (Omaha's two hole cards and three from the board, a low hand) names them
+here too: `best_hand` picks the five its rules allow, `name_hand` is given those five, and a low
+hand is a `MadeHand` of a kind of its own beside these.
 """
 
 from __future__ import annotations
@@ -38,9 +40,14 @@ def name_hand(value: int, cards: Sequence[Card], ranking: Ranking) -> MadeHand:
     return _made(best)
 
 
-def best_hand(cards: Sequence[Card], ranking: Ranking) -> tuple[int, MadeHand]:
-    """The best hand of 5 to 7 cards and its value (higher wins; equal values split)."""
-    best = evaluate(cards, ranking)
+def best_hand(
+    hole: Sequence[Card], board: Sequence[Card], ranking: Ranking
+) -> tuple[int, MadeHand]:
+    """The best hand a player makes of their hole cards and the board (at least three cards),
+    and its value (higher wins; equal values split). In hold'em any five of them play; a game
+    that says which may play (Omaha: exactly two hole cards and three from the board) picks
+    its five here."""
+    best = evaluate([*hole, *board], ranking)
     return best.value, _made(best)
 
 

@@ -11,11 +11,12 @@ cards and, when a kicker beat the best other hand shown for that pot, the kicker
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable
 
 from chatdealer.cards import Card, format_card
-from chatdealer.dealer.naming import best_hand, decide, name_hand
+from chatdealer.dealer.naming import NamingError, best_hand, decide, name_hand
 from chatdealer.dealer.outgoing import (
     AllInEquity,
     AnyPayload,
@@ -33,6 +34,8 @@ from chatdealer.engine import events as hand_events
 from chatdealer.engine.hand import Hand
 from chatdealer.engine.pots import Pot
 from chatdealer.equity import all_in_equity
+
+log = logging.getLogger(__name__)
 
 FULL_BOARD = 5
 FLOP = 3
@@ -148,7 +151,7 @@ class ShowdownTeller:
             return None
         if len(self.board) >= FULL_BOARD:
             return self._on_full_board(position)[1]
-        return best_hand(self._cards_of(position), hand.config.ranking)[1]
+        return best_hand(hand.holes[position], self.board, hand.config.ranking)[1]
 
     def _on_full_board(self, position: int) -> tuple[int, MadeHand]:
         """A shown hand's value and name on the full board, worked out once per hand."""
@@ -156,7 +159,8 @@ class ShowdownTeller:
         if known is None:
             hand = self.hand
             assert hand is not None
-            known = self._final[position] = best_hand(self._cards_of(position), hand.config.ranking)
+            ranking = hand.config.ranking
+            known = self._final[position] = best_hand(hand.holes[position], self.board, ranking)
         return known
 
     def _name_finally(self, position: int) -> None:
@@ -179,7 +183,13 @@ class ShowdownTeller:
         if hand is None or len(self.board) < FULL_BOARD:
             return None
         first = event.shares[0][0]
-        won = name_hand(event.hand_value, self._cards_of(first), hand.config.ranking)
+        value, won = self._on_full_board(first)
+        if value != event.hand_value:  # not the hand the engine paid: name what it paid on
+            try:
+                won = name_hand(event.hand_value, self._cards_of(first), hand.config.ranking)
+            except NamingError:
+                log.warning("pot %d paid on a hand its winner's cards do not make", event.pot)
+                return None  # the pot is told without a name rather than with a wrong one
         if len(event.shares) > 1 or pot is None:
             return won
         winners = {seat for seat, _ in event.shares}
