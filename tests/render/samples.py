@@ -97,6 +97,7 @@ def _turns() -> list[TableShown]:
     assert view.turn is not None
     turn = view.turn
     settings = view.settings
+    assert settings is not None
     turns: list[tuple[TurnView, BettingStructure]] = [
         (turn, BettingStructure.NO_LIMIT),
         (
