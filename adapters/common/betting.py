@@ -38,10 +38,6 @@ class Offer:
     label: str
 
 
-def has_bets(view: TableView) -> bool:
-    return any(seat.bet for seat in view.seats)
-
-
 def raise_word(turn: TurnView, view: TableView | None = None) -> str:
     """ "raise" when there is a bet to raise on this street, else "bet" (the texts' keys);
     the same test as the table message's "raise to …" / "bet …"."""
@@ -79,10 +75,15 @@ def quick_sizes(view: TableView) -> list[tuple[SizeName, int]]:
     def sized(fraction: float) -> int:
         return max(low, min(high, level + int((pot + turn.to_call) * fraction)))
 
+    candidates: tuple[tuple[SizeName, int], ...] = (
+        ("min", low),
+        ("half_pot", sized(0.5)),
+        ("pot", sized(1.0)),
+    )
     sizes: list[tuple[SizeName, int]] = []
-    for name, amount in (("min", low), ("half_pot", sized(0.5)), ("pot", sized(1.0))):
+    for name, amount in candidates:
         if amount not in (chips for _, chips in sizes) and amount < high:
-            sizes.append((name, amount))  # type: ignore[arg-type]
+            sizes.append((name, amount))
     sizes.append((top, high))
     return sizes
 
