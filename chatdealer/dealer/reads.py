@@ -49,6 +49,7 @@ async def account(
 ) -> tuple[int, list[Outgoing]]:
     """Opens the player's account on first sight (the starting grant); their balance."""
     opened = await store.bank.open_account(table_id.home, user.id, now)
+    await store.bank.remember_name(table_id.home, user.id, user.name)
     out: list[Outgoing] = []
     if opened.opened:
         out.append(to(table_id, user.id, notice("welcome", grant=opened.balance)))
@@ -84,10 +85,12 @@ async def daily(store: Store, table_id: TableId, user: User, now: float) -> list
 
 
 async def leaderboard(store: Store, table_id: TableId, top: int) -> list[Outgoing]:
-    rows = await store.bank.leaderboard(table_id.home, max(1, min(top, LEADERBOARD_MOST)))
+    bank = store.bank
+    rows = await bank.leaderboard(table_id.home, max(1, min(top, LEADERBOARD_MOST)))
+    names = await bank.names(table_id.home, [player for player, _ in rows])
     shown = LeaderboardShown(
         rows=tuple(
-            LeaderboardRow(rank=rank, player_id=player, net=net)
+            LeaderboardRow(rank=rank, player_id=player, name=names.get(player, player), net=net)
             for rank, (player, net) in enumerate(rows, start=1)
         )
     )
@@ -113,6 +116,7 @@ async def bank_ledger(store: Store, table_id: TableId, user: User) -> Outgoing:
                 table=entry.table,
                 time=entry.time,
                 balance=entry.balance,
+                here=entry.table == str(table_id),
             )
         )
         if len(moves) >= LEDGER_SHOWN:

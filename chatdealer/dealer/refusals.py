@@ -44,6 +44,9 @@ REFUSALS = {
     "bad_value": "That command has a value I can't use ({field}): nothing was done",
     "amount_range": "Amounts are whole numbers of chips, from 0 to {maximum}",
     "failed": "Something went wrong: nothing was done, try again",
+    "all_in_pot_limit": "The pot limit lets you {what} to {maximum}: all-in would be {all_in}",
+    "all_in_fixed_limit": "In fixed-limit you can {what} to exactly {amount}: all-in would be "
+    "{all_in}",
 }
 
 NOTICES = {

@@ -19,6 +19,8 @@ from chatdealer.store import HOUSE
 from chatdealer.store.bank import BOT_PREFIX
 from chatdealer.table import Table
 
+BOT_SUFFIX = " (bot)"
+"""Ends a bot's name; renderers say it in the table's language."""
 BOT_NAMES = ("Ada", "Bix", "Cleo", "Dex", "Eno", "Fay", "Gus", "Hale", "Ivo", "Juno")
 MAX_BOTS = 1_000
 """How many ids of one style the dealer tries when choosing the next bot to seat."""
@@ -31,9 +33,10 @@ def bot_id(style: Style, number: int) -> str:
 def bot_name(taken: set[str]) -> str:
     """The first bot name nobody at the table has."""
     for number in range(1, MAX_BOTS + 1):
-        name = f"{BOT_NAMES[(number - 1) % len(BOT_NAMES)]} (bot)"
+        name = BOT_NAMES[(number - 1) % len(BOT_NAMES)]
         if number > len(BOT_NAMES):
-            name = f"{name[:-6]} {number} (bot)"
+            name = f"{name} {number}"
+        name += BOT_SUFFIX
         if name not in taken:
             return name
     return "Bot"

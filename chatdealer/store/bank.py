@@ -24,7 +24,7 @@ missing a field is left out with a log line, and the audit names what it could n
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -45,6 +45,8 @@ HOUSE = "house"
 DEFAULT_HOUSE_CREDIT = 100_000
 BOT_PREFIX = "bot:"
 """Bot players' ids begin so (`dealer.seated_bots`): they are kept off the leaderboard."""
+MAX_NAME = 100
+"""How much of a display name is kept (platforms allow 32 to 256 characters)."""
 
 
 def check_amount(amount: int, *, allow_zero: bool = False) -> int:
@@ -259,6 +261,23 @@ class Bank:
         if opened:
             await self._client.sadd(COMMUNITIES, community.tag)
         return Account(player, int(reply[1]), opened)
+
+    async def remember_name(self, community: Community, player: str, name: str) -> None:
+        """Keeps the name the player goes by, for the lines that name players off the table
+        (the leaderboard, a ledger); a later name replaces it."""
+        if player and name:
+            await self._client.hset(bank_keys(community).names, player, name[:MAX_NAME])
+
+    async def names(self, community: Community, players: Sequence[str]) -> dict[str, str]:
+        """The names kept for the players who have one."""
+        if not players:
+            return {}
+        found = await self._client.hmget(bank_keys(community).names, list(players))
+        return {  # a name that is not UTF-8 is damaged: shown as best it can be
+            player: name.decode(errors="replace") if isinstance(name, bytes) else str(name)
+            for player, name in zip(players, found, strict=True)
+            if name is not None
+        }
 
     async def balance(self, community: Community, player: str) -> int | None:
         """The player's balance, None without an account; `DamagedAccount` if unreadable."""

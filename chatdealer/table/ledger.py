@@ -7,8 +7,8 @@ chips on the table, in stacks and in the hand.
 The ledger is part of the table's state, written by every action, so it is kept small however
 many people visit: it has a row for each player at the table and for the last `KEPT_DEPARTED`
 who left (their results are already in the bank and on the leaderboard); older rows are folded
-into `earlier`, one total that keeps the balance exact. A night ends when the table empties:
-the next player to sit down starts a new one.
+into `earlier`, one total that keeps the balance exact. A night ends when the table empties;
+its ledger stays to be read until someone sits down at the empty table, which starts a new one.
 """
 
 from __future__ import annotations
@@ -73,12 +73,8 @@ class Ledger(msgspec.Struct, kw_only=True, omit_defaults=True):
     def left(self, player_id: str, seated: Collection[str]) -> None:
         """`player_id` has left; `seated` are the players still at the table.
 
-        Their row moves to the end (the latest to leave), rows of players long gone are folded
-        into `earlier`, and an empty table ends the night."""
-        if not seated:
-            self.rows = []
-            self.earlier = None
-            return
+        Their row moves to the end (the latest to leave), and rows of players long gone are
+        folded into `earlier`."""
         rows = self.rows
         for index, row in enumerate(rows):
             if row.player_id == player_id:
@@ -96,6 +92,11 @@ class Ledger(msgspec.Struct, kw_only=True, omit_defaults=True):
         self.earlier = earlier
         gone = {id(row) for row in folded}
         self.rows = [row for row in rows if id(row) not in gone]
+
+    def new_night(self) -> None:
+        """Someone sits down at an empty table: the last night's rows go (they hold nothing)."""
+        self.rows = []
+        self.earlier = None
 
     @property
     def balance(self) -> int:

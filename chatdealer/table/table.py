@@ -364,6 +364,8 @@ class Table(Stored, kw_only=True):
         self, player_id: str, name: str, chips: int, seat: int, *, wait_for_big_blind: bool = False
     ) -> None:
         """Put a player in an empty seat with chips they bought; checks are the caller's."""
+        if all(player is None for player in self.seats):
+            self.ledger.new_night()
         self.seats[seat] = Player(
             player_id=player_id, name=name, stack=chips, waits_for_big_blind=wait_for_big_blind
         )

@@ -23,6 +23,7 @@ from chatdealer.store import (
     cash_out,
 )
 from chatdealer.store.keys import bank_keys, table_keys
+from chatdealer.store.scripts import text
 
 from .conftest import NOW
 
@@ -35,15 +36,15 @@ async def everything(client: Redis, table: TableId) -> dict[str, object]:
     """Every key of the table's community, as it is: to check nothing was written."""
     found: dict[str, object] = {}
     async for key in client.scan_iter(match=f"cd:{{{table.home.tag}}}:*"):
-        kind = (await client.type(key)).decode()
+        kind, name = text(await client.type(key)), text(key)
         if kind == "hash":
-            found[key.decode()] = await client.hgetall(key)
+            found[name] = await client.hgetall(key)
         elif kind == "zset":
-            found[key.decode()] = await client.zrange(key, 0, -1, withscores=True)
+            found[name] = await client.zrange(key, 0, -1, withscores=True)
         elif kind == "stream":
-            found[key.decode()] = await client.xlen(key)
+            found[name] = await client.xlen(key)
         else:
-            found[key.decode()] = await client.get(key)
+            found[name] = await client.get(key)
     return found
 
 

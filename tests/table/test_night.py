@@ -154,7 +154,8 @@ class Night:
         self.referee = Referee()
         self.bought = 0
         self.cashed = 0
-        self.bought_tonight = 0  # since the table last emptied, when its night began again
+        self.bought_tonight = 0  # since someone sat down at the empty table: its night began
+        self.empty = True
         self.hands = 0
         self.refusals = 0
         self.events: list[AnyEvent] = []  # everything that happened this hand
@@ -165,6 +166,9 @@ class Night:
         self.events += events
         for event in events:
             if isinstance(event, PlayerSeated):
+                if self.empty:
+                    self.bought_tonight = 0
+                    self.empty = False
                 self.bought += event.buy_in
                 self.bought_tonight += event.buy_in
                 self.referee.joined(event.player_id)
@@ -176,8 +180,7 @@ class Night:
                 self.referee.left(event.player_id)
         table = self.table
         assert self.bought - self.cashed == table.chips_on_table() == table.ledger.balance
-        if not table.players():
-            self.bought_tonight = 0
+        self.empty = not table.players()
         return events
 
     def attempt(self, request: Callable[[], list[AnyEvent]]) -> None:
