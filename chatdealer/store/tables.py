@@ -355,13 +355,17 @@ class TableStore:
     async def events(
         self, table_id: TableId, *, after: str | None = None, count: int = 100
     ) -> list[TableEvent]:
-        """The table's recent events, oldest first, starting after the stream id ``after``."""
+        """The table's recent events, oldest first, starting after the stream id ``after``; an
+        entry without its version or event is left out."""
         start = "-" if after is None else f"({after}"
         rows = await self._client.xrange(table_keys(table_id).events, start, "+", count=count)
         events = []
         for event_id, fields in rows or []:
             f = {text(k): v for k, v in (fields or {}).items()}
-            events.append(TableEvent(text(event_id), int(f["v"]), as_bytes(f["e"])))
+            version, event = whole_number(f.get("v")), f.get("e")
+            if version is None or not isinstance(event, bytes | str):
+                continue
+            events.append(TableEvent(text(event_id), version, as_bytes(event)))
         return events
 
 

@@ -225,3 +225,13 @@ async def test_the_audit_catches_chip_records_that_disagree_with_the_bank(
     assert not report.ok
     [mismatch] = report.mismatches
     assert (mismatch.recorded, mismatch.in_state, mismatch.held) == (300, 300, 301)
+
+
+async def test_a_damaged_entry_in_a_tables_event_stream_is_left_out(
+    store: Store, client: Redis, table: TableId
+) -> None:
+    await store.tables.create(table, state(0), events=[b"first"])
+    await client.xadd(table_keys(table).events, {"v": "x", "e": "bad"})
+    await client.xadd(table_keys(table).events, {"e": "no version"})
+    await store.tables.save(table, 1, state(1), events=[b"second"])
+    assert [e.payload for e in await store.tables.events(table)] == [b"first", b"second"]
