@@ -98,6 +98,12 @@ class TableView(msgspec.Struct, frozen=True, kw_only=True):
     next_hand_at: float | None
     started: bool
     tournament: TournamentView | None = None
+    deck_commitment: str = ""
+    """The root of the hand being played's deck, committed before its seeds were taken."""
+    next_deck_commitment: str = ""
+    """The root of the next hand's deck, committed now: a seed added now goes into its cut."""
+    next_deck_seeds: tuple[str, ...] = ()
+    """Who has added a seed to the next hand's cut (names)."""
 
 
 # Enum members as module constants: reading one off its class goes through a slow class hook,
@@ -141,6 +147,9 @@ def table_view(record: TableRecord, table_id: str) -> TableView:
     deadline = wake.at if wake is not None else None
     next_hand_at = deadline if wake is not None and wake.purpose is _NEXT_HAND else None
     tournament = _tournament_view(record)
+    following = record.next_deck
+    next_root = following.root if following is not None else ""
+    seeders = _seeders(record) if following is not None and following.seeds else ()
     if table is None:
         return TableView(
             table=table_id,
@@ -157,8 +166,11 @@ def table_view(record: TableRecord, table_id: str) -> TableView:
             next_hand_at=next_hand_at,
             started=record.started,
             tournament=tournament,
+            next_deck_commitment=next_root,
+            next_deck_seeds=seeders,
         )
     hand = table.hand
+    dealt = record.deck if hand is not None else None
     token = current_token(table)
     return TableView(
         table=table_id,
@@ -175,7 +187,22 @@ def table_view(record: TableRecord, table_id: str) -> TableView:
         next_hand_at=next_hand_at,
         started=record.started,
         tournament=tournament,
+        deck_commitment=dealt.root if dealt is not None else "",
+        next_deck_commitment=next_root,
+        next_deck_seeds=seeders,
     )
+
+
+def _seeders(record: TableRecord) -> tuple[str, ...]:
+    """The names of those who added a seed to the next hand's cut."""
+    names: dict[str, str] = {}
+    if record.tournament is not None:
+        names.update((e.player_id, e.name) for e in record.tournament.entrants)
+    table = record.table
+    if table is not None:
+        names.update((player.player_id, player.name) for _, player in table.players())
+    assert record.next_deck is not None
+    return tuple(names.get(seed.player, seed.player) for seed in record.next_deck.seeds)
 
 
 def _seats(table: Table) -> tuple[SeatView, ...]:

@@ -28,7 +28,6 @@ from chatdealer.render.hands import translate_hand_name
 from chatdealer.render.language import Language
 from chatdealer.render.table import cards_text, private_text, table_text
 
-COMMITMENT_CHARS = 12
 POSTS = {
     "ante": "{name} posts an ante of {amount}",
     "blind": "{name} posts a blind of {amount}",
@@ -55,10 +54,6 @@ def names_text(language: Language, names: Sequence[str]) -> str:
     )
 
 
-def short_commitment(commitment: str) -> str:
-    return commitment[:COMMITMENT_CHARS] + ("…" if len(commitment) > COMMITMENT_CHARS else "")
-
-
 def hand_started_text(event: HandStarted, language: Language) -> str:
     _ = language.text
     text = _("event", "Hand #{number}: button {button}, blinds {small} and {big}").format(
@@ -69,8 +64,22 @@ def hand_started_text(event: HandStarted, language: Language) -> str:
     )
     if event.straddle is not None:
         text += ", " + _("event", "straddle {name}").format(name=event.straddle.name)
-    deck = _("event", "deck commitment {commitment}")
-    return f"{text} · {deck.format(commitment=short_commitment(event.deck_commitment))}"
+    return f"{text} · {deck_started_text(event, language)}"
+
+
+def deck_started_text(event: HandStarted, language: Language) -> str:
+    """The hand's deck as the channel is shown it at the deal: the whole commitment, who cut
+    it with a seed, and whether the whole deck is opened after the hand."""
+    _ = language.text
+    parts = [_("event", "deck commitment {commitment}").format(commitment=event.deck_commitment)]
+    if event.seeded_by:
+        names = names_text(language, event.seeded_by)
+        parts.append(_("event", "cut by seeds from {names}").format(names=names))
+    else:
+        parts.append(_("event", "no player seeds in the cut"))
+    if event.open_deck:
+        parts.append(_("event", "the whole deck is opened after the hand"))
+    return " · ".join(parts)
 
 
 def posted_text(event: Posted, language: Language) -> str:
@@ -172,7 +181,7 @@ def hand_over_text(event: HandOver, language: Language) -> str:
     text = _("event", "Hand #{number} is over").format(number=event.hand_number)
     if event.proof is not None:
         opened = _("event", "deck opened: {commitment}")
-        text += " · " + opened.format(commitment=short_commitment(event.proof.root))
+        text += " · " + opened.format(commitment=event.proof.root)
     return text
 
 
