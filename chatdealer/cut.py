@@ -34,6 +34,8 @@ SEED_TEXT_LIMIT = 100
 _SEED_PREFIX = b"chatdealer seed\n"
 _DECK_SCHEME = "chatdealer-deck-1"
 _WORD = 4
+_SPARE = 64
+"""Bytes read beyond one word a swap: room for rejections, each rarer than 1 in 10**7."""
 _SPAN = 1 << 32
 
 
@@ -56,32 +58,33 @@ def cut_of(table: str, hand: int, size: int, seeds: Iterable[str]) -> tuple[int,
 
 @functools.lru_cache(maxsize=2_048)
 def _cut(material: bytes, size: int) -> tuple[int, ...]:
-    """A hand's cut is asked for at its deal and again at its end, most often on one worker."""
+    """A hand's cut is asked for at its deal and again at its end, most often on one worker:
+    made once and found again."""
     return tuple(fisher_yates(material, size))
 
 
 def fisher_yates(material: bytes, size: int) -> list[int]:
     """0..size-1 shuffled by SHAKE-256 of `material`, each swap index without bias."""
     order = list(range(size))
-    if size < 2:
-        return order
-    length = _WORD * size + 64  # room for a few rejections, which are rarer than 1 in 10**7
-    words = _words(material, length)
-    at = 0
-    for top in range(size - 1, 0, -1):
-        span = top + 1
-        limit = _SPAN - _SPAN % span
-        while True:
-            if at == len(words):
-                length *= 2
-                words = _words(material, length)  # an XOF: the longer output starts the same
-            word = words[at]
-            at += 1
-            if word < limit:
-                break
+    length = max(_WORD, _WORD * size + _SPARE)
+    words = iter(_words(material, length))
+    for top, span, limit in _steps(size):
+        word = next(words, _SPAN)
+        while word >= limit:  # rejected, or the words ran out: read on
+            if word == _SPAN:
+                length *= 2  # an XOF: the longer output starts the same
+                read = _words(material, length)
+                words = iter(read[len(read) // 2 :])
+            word = next(words, _SPAN)
         pick = word % span
         order[top], order[pick] = order[pick], order[top]
     return order
+
+
+@functools.cache
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """Each swap's (top, span, limit), made once per deck size rather than at every cut."""
+    return tuple((top, top + 1, _SPAN - _SPAN % (top + 1)) for top in range(size - 1, 0, -1))
 
 
 def _words(material: bytes, length: int) -> tuple[int, ...]:
@@ -110,4 +113,4 @@ def deck_from_seed(seed: bytes, cards: Sequence[Card]) -> list[Card]:
     """The dealer's own shuffle of `cards`, drawn from its secret seed (32 bytes from the OS's
     cryptographic source): a deck committed ahead is then kept as its seed alone."""
     material = _DECK_SCHEME.encode() + b"\n" + seed
-    return [cards[index] for index in _cut(material, len(cards))]
+    return [cards[index] for index in fisher_yates(material, len(cards))]

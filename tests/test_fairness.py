@@ -16,6 +16,7 @@ from collections.abc import Sequence
 import msgspec
 import pytest
 
+from chatdealer import cut
 from chatdealer.cards import Card, Deck, parse_card, parse_cards, shuffled
 from chatdealer.cut import (
     CUT_SCHEME,
@@ -273,6 +274,15 @@ def test_the_cut_is_the_documented_recipe() -> None:
             assert list(cut_of(TABLE, hand, size, seeds)) == reimplemented_cut(
                 TABLE, hand, size, seeds
             )
+
+
+def test_the_cut_reads_on_when_its_first_words_run_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rejections are rare; a cut that had to read past its first output stays the recipe's."""
+    expected = [cut_of(TABLE, hand, 52, []) for hand in range(1, 6)]
+    monkeypatch.setattr(cut, "_SPARE", -4 * 52 + 4)  # one word at first: read on at every swap
+    cut._cut.cache_clear()
+    assert [cut_of(TABLE, hand, 52, []) for hand in range(1, 6)] == expected
+    cut._cut.cache_clear()
 
 
 def test_the_cut_deals_every_order_equally_often() -> None:

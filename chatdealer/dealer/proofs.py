@@ -56,9 +56,19 @@ def new_seed() -> str:
 
 def seeded_deck(seed: str, kind: Deck) -> list[Card]:
     """The deck a seed draws (`cut.deck_from_seed`), its commitment made now and kept."""
-    cards = deck_from_seed(bytes.fromhex(seed), kind.cards())
-    _commitment(seed, tuple(cards))
-    return cards
+    cards = _drawn(seed, kind)
+    _commitment(seed, cards)
+    return list(cards)
+
+
+@functools.lru_cache(maxsize=4_096)
+def _drawn(seed: str, kind: Deck) -> tuple[Card, ...]:
+    """A deck readied ahead is drawn again at its deal, most often by the same worker."""
+    return tuple(deck_from_seed(bytes.fromhex(seed), _CARDS[kind]))
+
+
+_CARDS = {kind: tuple(kind.cards()) for kind in Deck}
+_SIZES = {kind: len(cards) for kind, cards in _CARDS.items()}
 
 
 def committed_seed(deck: Sequence[Card]) -> str:
@@ -82,14 +92,14 @@ def committed_cards(secret: DeckSecret) -> list[Card]:
     """A committed deck's order, before the cut."""
     if secret.order:
         return parse_cards(secret.order)
-    return deck_from_seed(bytes.fromhex(secret.seed), secret.kind.cards())
+    return list(_drawn(secret.seed, secret.kind))
 
 
 def cut_for(secret: DeckSecret, table: str) -> tuple[int, ...]:
     """Where each dealt card of the secret's hand comes from in its committed deck, cut by
     the seeds."""
-    size = len(secret.kind.cards())
-    return cut_of(table, secret.hand, size, [seed.digest for seed in secret.seeds])
+    seeds = [seed.digest for seed in secret.seeds]
+    return cut_of(table, secret.hand, _SIZES[secret.kind], seeds)
 
 
 def cut_deck(secret: DeckSecret, table: str, hand_number: int) -> tuple[list[Card], DeckSecret]:
@@ -115,11 +125,12 @@ def commitment_of(
     return commitment, cut
 
 
-@functools.lru_cache(maxsize=2_048)
+@functools.lru_cache(maxsize=4_096)
 def _commitment(seed: str, deck: tuple[Card, ...]) -> DeckCommitment:
     """The same deck is committed ahead, dealt and opened at its end, most often by the same
     worker: the 52 hashes are made once and found again (a pure function of seed and deck).
-    Sized like the dealer's memory of tables: one open hand each, ~7 KB a hand."""
+    Sized like the dealer's memory of tables, two decks each (the hand's and the next
+    hand's), ~7 KB a deck."""
     return commit(deck, salts_from(bytes.fromhex(seed), len(deck)))
 
 
