@@ -7,13 +7,14 @@ hole card. `PrivateView` is one player's cards and best hand, sent to that playe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 
 import msgspec
 
 from chatdealer.cards import format_card, format_cards
 from chatdealer.dealer.commands import ActionToken
-from chatdealer.dealer.record import TableRecord, WakeFor
+from chatdealer.dealer.record import PlayerSeed, TableRecord, WakeFor
 from chatdealer.engine.hand import Hand, Phase
 from chatdealer.evaluator import evaluate
 from chatdealer.table import SeatStatus, Table, TableSettings, TournamentPhase
@@ -149,7 +150,7 @@ def table_view(record: TableRecord, table_id: str) -> TableView:
     tournament = _tournament_view(record)
     following = record.next_deck
     next_root = following.root if following is not None else ""
-    seeders = _seeders(record) if following is not None and following.seeds else ()
+    seeders = _seeders(record, following.seeds) if following is not None else ()
     if table is None:
         return TableView(
             table=table_id,
@@ -193,16 +194,17 @@ def table_view(record: TableRecord, table_id: str) -> TableView:
     )
 
 
-def _seeders(record: TableRecord) -> tuple[str, ...]:
+def _seeders(record: TableRecord, seeds: Sequence[PlayerSeed]) -> tuple[str, ...]:
     """The names of those who added a seed to the next hand's cut."""
+    if not seeds:
+        return ()
     names: dict[str, str] = {}
     if record.tournament is not None:
         names.update((e.player_id, e.name) for e in record.tournament.entrants)
     table = record.table
     if table is not None:
         names.update((player.player_id, player.name) for _, player in table.players())
-    assert record.next_deck is not None
-    return tuple(names.get(seed.player, seed.player) for seed in record.next_deck.seeds)
+    return tuple(names.get(seed.player, seed.player) for seed in seeds)
 
 
 def _seats(table: Table) -> tuple[SeatView, ...]:
