@@ -18,7 +18,12 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
-CORPUS_CANDIDATES = [ROOT.parent / "shared" / "phh" / "holdem-hands.tar.gz"]
+CORPUS_VARIABLE = "CHATDEALER_PHH_CORPUS"
+"""Where the optional corpus replay finds real hands: a folder of .phh/.phhs files (searched
+recursively), one such file, or a .tar.gz of them. Unset, the replay is skipped."""
+HAND_FILES = (".phh", ".phhs")
+ARCHIVES = (".tar.gz", ".tgz", ".tar")
+SHOWN_FAILURES = 5
 
 
 def ensure_venv(extras: list[str]) -> None:
@@ -44,28 +49,52 @@ def run_step(title: str, command: list[str]) -> int:
     return subprocess.run(command, cwd=ROOT).returncode
 
 
-def find_corpus() -> Path | None:
-    configured = os.environ.get("CHATDEALER_PHH_CORPUS")
-    candidates = [Path(configured)] if configured else CORPUS_CANDIDATES
-    return next((path for path in candidates if path.exists()), None)
-
-
 def replay_corpus() -> int:
-    """Replay the real hands of the shared PHH corpus; every hand must match its record."""
-    corpus = find_corpus()
-    if corpus is None:
-        if os.environ.get("CI"):
-            print("== corpus: ../shared/phh/holdem-hands.tar.gz is missing", flush=True)
-            return 1
-        print("== corpus: not found, replay skipped (set CHATDEALER_PHH_CORPUS)", flush=True)
+    """Replay every hand of the PHH corpus named by $CHATDEALER_PHH_CORPUS, if any: each must end
+    with the finishing stacks it records. Under CI a corpus that is named but missing fails."""
+    configured = os.environ.get(CORPUS_VARIABLE, "").strip()
+    if not configured:
+        print(
+            f"== corpus replay: skipped; to replay real hands, set {CORPUS_VARIABLE} to a folder "
+            "of .phh/.phhs files or a .tar.gz of them",
+            flush=True,
+        )
         return 0
-    with tempfile.TemporaryDirectory() as folder:
-        with tarfile.open(corpus) as archive:
-            archive.extractall(folder, filter="data")
-        command = [str(BIN / "chatdealer"), "replay", folder]
-        print(f"== corpus replay: chatdealer replay <{corpus.name} unpacked>", flush=True)
-        with open(os.devnull, "w") as sink:
-            return subprocess.run(command, cwd=ROOT, stdout=sink).returncode
+    corpus = Path(configured).expanduser().absolute()
+    if not corpus.exists():
+        if os.environ.get("CI"):
+            print(f"== corpus replay: {CORPUS_VARIABLE}={configured} does not exist", flush=True)
+            return 1
+        print(
+            f"== corpus replay: skipped; {CORPUS_VARIABLE}={configured} does not exist", flush=True
+        )
+        return 0
+    if corpus.is_file() and corpus.name.endswith(ARCHIVES):
+        with tempfile.TemporaryDirectory() as folder:
+            with tarfile.open(corpus) as archive:
+                archive.extractall(folder, filter="data")
+            return _replay(Path(folder), f"<{corpus.name} unpacked>")
+    return _replay(corpus, str(corpus))
+
+
+def _replay(source: Path, shown_as: str) -> int:
+    """`chatdealer replay` over the corpus, its verdict and the first hands that disagree."""
+    if source.is_dir():
+        found = any(p.suffix in HAND_FILES for p in source.rglob("*") if p.is_file())
+    else:
+        found = source.suffix in HAND_FILES
+    if not found:
+        print(f"== corpus replay: {shown_as} holds no .phh or .phhs files", flush=True)
+        return 1
+    print(f"== corpus replay: chatdealer replay {shown_as}", flush=True)
+    command = [str(BIN / "chatdealer"), "replay", str(source)]
+    replayed = subprocess.run(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    failures = [line for line in replayed.stdout.splitlines() if '"ok":false' in line]
+    for line in failures[:SHOWN_FAILURES]:
+        print(f"   {line}", flush=True)
+    if len(failures) > SHOWN_FAILURES:
+        print(f"   ... and {len(failures) - SHOWN_FAILURES} more", flush=True)
+    return replayed.returncode
 
 
 def test() -> int:

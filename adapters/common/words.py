@@ -1,4 +1,9 @@
-"""The words players type or pick for a game, the same on every platform."""
+"""The words players type or pick for a game, the same on every platform, with the English label
+each is shown with (a gettext message id of `catalog.po`, context "catalog choice": a word
+added here needs its label translated there, which the translation test checks).
+
+A variant added to `VARIANTS` without a label in `LABELS` is shown by its word.
+"""
 
 from __future__ import annotations
 
@@ -10,3 +15,34 @@ STRUCTURES = {
     "pl": BettingStructure.POT_LIMIT,
     "fl": BettingStructure.FIXED_LIMIT,
 }
+SCHEDULES = ("regular", "turbo", "custom")
+LANGUAGES = ("en", "ru", "bg")
+BOT_STYLES = ("balanced", "tight", "loose")
+
+LABELS: dict[str, str] = {
+    "holdem": "Texas Hold'em",
+    "short": "Short deck (6+)",
+    "nl": "No-limit",
+    "pl": "Pot-limit",
+    "fl": "Fixed-limit",
+    "regular": "Regular (10-minute levels)",
+    "turbo": "Turbo (5-minute levels)",
+    "custom": "Custom levels",
+    "en": "English",
+    "ru": "Русский",
+    "bg": "Български",
+    "balanced": "Balanced",
+    "tight": "Tight",
+    "loose": "Loose",
+}
+ALIASES: dict[str, tuple[str, ...]] = {
+    "holdem": ("hold'em", "texas", "nlhe"),
+    "short": ("shortdeck", "short-deck", "6+", "sixplus"),
+    "nl": ("nolimit", "no-limit"),
+    "pl": ("potlimit", "pot-limit"),
+    "fl": ("fixed", "limit", "fixedlimit", "fixed-limit"),
+}
+
+
+def label(word: str) -> str:
+    return LABELS.get(word, word)
