@@ -39,6 +39,7 @@ from adapters.common.catalog.spec import (
     Situation,
     Values,
 )
+from chatdealer.cut import SEED_TEXT_LIMIT
 from chatdealer.dealer import (
     AddBot,
     Balance,
@@ -65,7 +66,6 @@ from chatdealer.dealer import (
     TopUp,
     Unregister,
 )
-from chatdealer.cut import SEED_TEXT_LIMIT
 from chatdealer.table import TableSettings
 
 TOURNAMENT = Group("tournament", "Sit-and-go tournaments: open, register, start, rebuy, status")
