@@ -7,7 +7,9 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from chatdealer.dealer.outgoing import AnyPayload, BoardDealt, HandOver, PotWon, Shown
+import msgspec
+
+from chatdealer.dealer.outgoing import AnyPayload, BoardDealt, HandNamed, HandOver, PotWon, Shown
 from chatdealer.store import TableId
 
 
@@ -17,6 +19,8 @@ class Showdown:
 
     over: HandOver
     shown: list[Shown]
+    """Each hand shown, named on the full board (an all-in hand shown early carries the name
+    it was given once the river was out)."""
     pots: list[PotWon]
     board: tuple[str, ...]
 
@@ -38,6 +42,11 @@ class Showdowns:
             self.boards[table] = payload.board
         elif isinstance(payload, Shown):
             self.shown[table].append(payload)
+        elif isinstance(payload, HandNamed):
+            shown = self.shown[table]
+            for index, earlier in enumerate(shown):
+                if earlier.player_id == payload.player_id:
+                    shown[index] = msgspec.structs.replace(earlier, hand=payload.hand)
         elif isinstance(payload, PotWon):
             self.pots[table].append(payload)
         elif isinstance(payload, HandOver) and self.shown[table]:

@@ -14,6 +14,7 @@ from typing import TextIO
 from chatdealer.dealer import PrivateView, TableView, TurnView
 from chatdealer.dealer.outgoing import AnyPayload, HandOver
 from chatdealer.render import Language, language, payload_text, private_text, table_text
+from chatdealer.render.prompt import turn_explained, turn_options
 
 CODES = {
     "bold": "1",
@@ -64,17 +65,22 @@ class Text:
             self.say(line, colour)
 
     def hand_over(self, payload: HandOver, me: str) -> None:
+        _ = self.language.text
         mine = [share.chips for share in payload.stacks if share.player_id == me]
-        ending = f": you have {mine[0]:,}" if mine else ""
-        self.say(f"Hand {payload.hand_number} is over{ending}.", "dim")
+        if mine:
+            text = _("prompt", "Hand #{number} is over: you have {chips}.").format(
+                number=payload.hand_number, chips=self.language.chips(mine[0])
+            )
+        else:
+            text = _("event", "Hand #{number} is over").format(number=payload.hand_number)
+        self.say(text, "dim")
 
     def your_turn(self, view: TableView, turn: TurnView) -> None:
-        options = ["fold"] if turn.can_fold else []
-        options.append("check" if turn.can_check else f"call {turn.to_call:,}")
-        if turn.min_raise_to is not None and turn.max_raise_to is not None:
-            if turn.min_raise_to == turn.max_raise_to:
-                options.append(f"raise {turn.min_raise_to:,}")
-            else:
-                options.append(f"raise {turn.min_raise_to:,} to {turn.max_raise_to:,}")
-            options.append("allin")
-        self.say(f"Your turn ({turn.token}): " + " · ".join(options), "yellow")
+        """The prompt: the moves open, in the table message's words, and under them what each
+        number means."""
+        lang = self.language
+        options = " · ".join(turn_options(turn, lang))
+        prompt = lang.text("prompt", "Your turn ({token}): {options}")
+        self.say(prompt.format(token=turn.token, options=options), "yellow")
+        for line in turn_explained(view, turn, lang):
+            self.say("  " + line, "dim")

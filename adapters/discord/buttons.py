@@ -15,9 +15,10 @@ from typing import Any, Protocol
 
 import discord
 
-from adapters.common.betting import no_limit, quick_sizes, raise_word
+from adapters.common.betting import all_in_offered, raise_offers, raise_word
 from adapters.discord.texts import ui
 from chatdealer.dealer import ActionName, ActionToken, TableView, TurnView
+from chatdealer.render import language as language_named
 
 ACTIONS: tuple[ActionName, ...] = ("fold", "check", "call", "raise", "allin")
 
@@ -162,8 +163,8 @@ def _action_buttons(
         buttons.append(
             ActButton(channel, token, "raise", label=label, style=discord.ButtonStyle.primary)
         )
-        if no_limit(view):
-            label = ui(language, "allin", amount=f"{turn.max_raise_to:,}")
+        if all_in_offered(view):
+            label = ui(language, "allin", amount=f"{turn.all_in_to:,}")
             buttons.append(ActButton(channel, token, "allin", label=label, style=green))
     return buttons
 
@@ -190,8 +191,8 @@ class RaiseForm(discord.ui.Modal):
         )
         self.add_item(self.amount)
         options = [
-            discord.SelectOption(label=ui(language, name, amount=f"{amount:,}"), value=str(amount))
-            for name, amount in quick_sizes(view)
+            discord.SelectOption(label=offer.label, value=str(offer.amount))
+            for offer in raise_offers(view, language_named(language))
         ]
         self.quick: discord.ui.Select[RaiseForm] = discord.ui.Select(
             custom_id="quick", options=options, required=False, min_values=0, max_values=1

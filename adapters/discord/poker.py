@@ -389,8 +389,9 @@ def _fit(text: str) -> str:
     return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
 
 
-def _mention(player_id: str, name: str | None = None) -> str:
-    return f"<@{player_id}>" if player_id.isdigit() else (name or player_id)
+def _channel(channel: str) -> str:
+    """A table in another channel of the server, as Discord names it."""
+    return f"<#{channel}>" if channel.isdigit() else channel
 
 
 def _public_post(payload: AnyPayload, lang: Language) -> Post | None:
@@ -398,7 +399,7 @@ def _public_post(payload: AnyPayload, lang: Language) -> Post | None:
     if isinstance(payload, History):
         title = hand_title(lang, payload.hand_number)
         return Post(f"**{title}**", (f"hand-{payload.hand_number}.phh", payload.phh.encode()))
-    text = public_text(payload, lang, _mention)
+    text = public_text(payload, lang)
     return Post(text) if text is not None else None
 
 
@@ -411,5 +412,5 @@ def _private_post(payload: AnyPayload, lang: Language, now: float, code: str) ->
         title = hand_title(lang, payload.hand_number)
         name = f"hand-{payload.hand_number}-mine.phh"
         return Post(f"**{title}** 🔒", (name, payload.phh.encode()))
-    text = own_text(payload, lang) or payload_text(payload, lang, now)
+    text = own_text(payload, lang, _channel) or payload_text(payload, lang, now)
     return Post(text or payload.kind)

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from adapters.common.betting import no_limit, quick_sizes, raise_word
+from adapters.common.betting import raise_offers
 from adapters.telegram.texts import ui
 from chatdealer.dealer import ActionName, ActionToken, TableView, TurnView
+from chatdealer.render import language as language_named
 from chatdealer.store import TableId
 
 CALLBACK_LIMIT = 64
@@ -131,20 +132,7 @@ def _action_rows(
     elif turn.can_call:
         first.append(button(ui(language, "call", amount=f"{turn.to_call:,}"), "call"))
     rows = [first]
-    sizes = quick_sizes(view)
-    if sizes:
-        word = raise_word(turn, view)
-        second = []
-        for name, amount in sizes:
-            if name == "allin":
-                continue
-            label = ui(language, f"{word}_{name}", amount=f"{amount:,}")
-            second.append(button(label, "raise", amount))
-        if second:
-            rows.append(second)
-        high = sizes[-1][1]
-        if no_limit(view):
-            rows.append([button(ui(language, "allin", amount=f"{high:,}"), "allin")])
-        else:
-            rows.append([button(ui(language, f"{word}_max", amount=f"{high:,}"), "raise", high)])
+    offers = raise_offers(view, language_named(language))
+    rows.append([button(o.label, "raise", o.amount) for o in offers if o.action == "raise"])
+    rows.append([button(o.label, "allin") for o in offers if o.action == "allin"])
     return [row for row in rows if row]

@@ -14,6 +14,7 @@ import msgspec
 
 from chatdealer.dealer.refusals import notice_text
 from chatdealer.dealer.views import PrivateView, TableView
+from chatdealer.evaluator import Category, hand_name
 from chatdealer.fairness import Proof
 from chatdealer.store import TableId
 from chatdealer.table.events import Placing
@@ -118,11 +119,56 @@ class BoardDealt(Payload, frozen=True, tag="board"):
     board: tuple[str, ...]
 
 
+class MadeHand(msgspec.Struct, frozen=True, kw_only=True):
+    """A hand as the dealer names it: its kind, the ranks that name it, the five cards that
+    make it and, where it decided a pot against another hand shown, the kicker.
+
+    Built by `chatdealer.dealer.naming`, the one place that names hands; a renderer says it in
+    the table's language from `category` and `ranks`, never from the English `name`."""
+
+    category: str
+    """The kind of hand: a `Category` name in lower case ("pair", "two_pair", "flush", ...)."""
+    ranks: tuple[int, ...]
+    """The ranks that name it (0 = two .. 12 = ace): (5,) a pair of sevens, (12, 11) aces full
+    of kings."""
+    cards: tuple[str, ...]
+    """The five cards that make it, in reading order: the groups first, then high to low."""
+    kicker: int | None = None
+    """The rank that beat the best other hand shown for the pot, when the hands were otherwise
+    equal; None when the hand won on what it is (or did not win)."""
+
+    @property
+    def kind(self) -> Category:
+        return Category[self.category.upper()]
+
+    @property
+    def name(self) -> str:
+        """The English name ("Pair of sevens"), for logs and the English-only readers."""
+        return hand_name(self.kind, self.ranks)
+
+
 class Shown(Payload, frozen=True, tag="shown"):
+    """A hand shown. Its `hand` is named on the board dealt so far: none before the flop, and
+    in an all-in run-out the final names follow the river (`HandNamed`)."""
+
     player_id: str
     name: str
     cards: tuple[str, ...]
-    hand_name: str | None
+    hand: MadeHand | None = None
+
+    @property
+    def hand_name(self) -> str | None:
+        return self.hand.name if self.hand is not None else None
+
+
+class HandNamed(Payload, frozen=True, tag="named"):
+    """A hand shown before the board was complete (an all-in run-out), named once the river is
+    out: what the player ends up with."""
+
+    player_id: str
+    name: str
+    cards: tuple[str, ...]
+    hand: MadeHand
 
 
 class EquityShare(msgspec.Struct, frozen=True, kw_only=True):
@@ -160,8 +206,15 @@ class PotWon(Payload, frozen=True, tag="pot"):
     """0 for the main pot, 1.. for side pots."""
     amount: int
     winners: tuple[Share, ...]
-    hand_name: str | None
-    """The winning hand, or None when everyone else folded."""
+    hand: MadeHand | None = None
+    """The winning hand (the first winner's five cards when the pot is split), with the kicker
+    when one decided; None when everyone else folded."""
+    pots: int = 1
+    """How many pots the hand had: with side pots, pot 0 is "the main pot"."""
+
+    @property
+    def hand_name(self) -> str | None:
+        return self.hand.name if self.hand is not None else None
 
 
 class HandOver(Payload, frozen=True, tag="hand_over"):
@@ -195,6 +248,8 @@ class History(Payload, frozen=True, tag="history"):
 
 
 class BalanceShown(Payload, frozen=True, tag="balance"):
+    """To one player: their bank balance and stats."""
+
     balance: int
     hands_played: int
     hands_won: int
@@ -211,6 +266,8 @@ class DailyClaimed(Payload, frozen=True, tag="daily"):
 class LeaderboardRow(msgspec.Struct, frozen=True, kw_only=True):
     rank: int
     player_id: str
+    name: str
+    """The player's display name as last seen by the dealer (their id when it never saw one)."""
     net: int
 
 
@@ -226,11 +283,19 @@ class NightShown(Payload, frozen=True, tag="night"):
 
 class BankMove(msgspec.Struct, frozen=True, kw_only=True):
     kind: str
-    """"grant", "daily", "buy_in" or "cash_out"."""
+    """"grant" (the starting chips), "daily", "buy_in" or "cash_out"."""
     amount: int
     table: str
+    """The table id (``platform:community:channel``) of a buy-in or cash-out, else empty."""
     time: float
     balance: int
+    here: bool = False
+    """The move was at the table the ledger was asked at."""
+
+    @property
+    def channel(self) -> str:
+        """The table's channel (what a platform can name), or empty for grants."""
+        return self.table.rpartition(":")[2]
 
 
 class BankLedger(Payload, frozen=True, tag="bank_ledger"):
@@ -241,8 +306,11 @@ class BankLedger(Payload, frozen=True, tag="bank_ledger"):
 
 class TournamentOver(Payload, frozen=True, tag="tournament_over"):
     winner: str
+    """The winner's player id."""
+    winner_name: str
     prize_pool: int
     placings: tuple[Placing, ...]
+    """First place first, each with the player's display name."""
 
 
 AnyPayload = (
@@ -257,6 +325,7 @@ AnyPayload = (
     | BoardDealt
     | AllInEquity
     | Shown
+    | HandNamed
     | Mucked
     | PotWon
     | HandOver

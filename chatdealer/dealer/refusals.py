@@ -35,6 +35,9 @@ REFUSALS = {
     "seed_not_playing": "Only players at the table can add a seed to the cut",
     "no_bot_style": "There's no bot style called {style}: try tight, balanced or loose",
     "no_bot_available": "No bot has the chips to sit down right now",
+    "all_in_pot_limit": "The pot limit lets you {what} to {maximum}: all-in would be {all_in}",
+    "all_in_fixed_limit": "In fixed-limit you can {what} to exactly {amount}: all-in would be "
+    "{all_in}",
 }
 
 NOTICES = {

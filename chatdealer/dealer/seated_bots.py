@@ -14,6 +14,8 @@ from chatdealer.bots import STYLES, Bot, Style
 from chatdealer.table import Table
 
 BOT_PREFIX = "bot:"
+BOT_SUFFIX = " (bot)"
+"""Ends a bot's name; renderers say it in the table's language."""
 BOT_NAMES = ("Ada", "Bix", "Cleo", "Dex", "Eno", "Fay", "Gus", "Hale", "Ivo", "Juno")
 MAX_BOTS = 1_000
 """How many bot accounts the dealer tries when choosing the next one to seat."""
@@ -26,9 +28,10 @@ def bot_id(style: Style, number: int) -> str:
 def bot_name(taken: set[str]) -> str:
     """The first bot name nobody at the table has."""
     for number in range(1, MAX_BOTS + 1):
-        name = f"{BOT_NAMES[(number - 1) % len(BOT_NAMES)]} (bot)"
+        name = BOT_NAMES[(number - 1) % len(BOT_NAMES)]
         if number > len(BOT_NAMES):
-            name = f"{name[:-6]} {number} (bot)"
+            name = f"{name} {number}"
+        name += BOT_SUFFIX
         if name not in taken:
             return name
     return "Bot"

@@ -403,6 +403,7 @@ class Dealer:
         """Opens the player's account on first sight (the starting grant); their balance."""
         bank = self.store.bank
         account = await bank.open_account(table_id.home, user.id, self.clock())
+        await bank.remember_name(table_id.home, user.id, user.name)
         out: list[Outgoing] = []
         if account.opened:
             out.append(_to(table_id, user.id, notice("welcome", grant=account.balance)))
@@ -438,10 +439,12 @@ class Dealer:
         return [*out, _to(table_id, user.id, claimed)]
 
     async def _leaderboard(self, table_id: TableId, top: int) -> list[Outgoing]:
-        rows = await self.store.bank.leaderboard(table_id.home, max(1, min(top, 100)))
+        bank = self.store.bank
+        rows = await bank.leaderboard(table_id.home, max(1, min(top, 100)))
+        names = await bank.names(table_id.home, [player for player, _ in rows])
         shown = LeaderboardShown(
             rows=tuple(
-                LeaderboardRow(rank=rank, player_id=player, net=net)
+                LeaderboardRow(rank=rank, player_id=player, name=names.get(player, player), net=net)
                 for rank, (player, net) in enumerate(rows, start=1)
             )
         )
@@ -468,6 +471,7 @@ class Dealer:
                     table=entry["table"],
                     time=float(entry["time"]),
                     balance=int(entry["balance"]),
+                    here=entry["table"] == str(table_id),
                 )
             )
             if len(moves) >= 20:

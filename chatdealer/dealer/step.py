@@ -22,23 +22,17 @@ from chatdealer.dealer.histories import hand_record
 from chatdealer.dealer.instant import rebuild_instant_hand
 from chatdealer.dealer.outgoing import (
     Acted,
-    AllInEquity,
     AnyPayload,
-    BoardDealt,
     ButtonDraw,
-    EquityShare,
     HandOver,
     HandProof,
     HandStarted,
     HoleCards,
-    Mucked,
     Outgoing,
     PlayerRef,
     Posted,
-    PotWon,
     Returned,
     Share,
-    Shown,
     TableShown,
     TournamentOver,
 )
@@ -46,11 +40,10 @@ from chatdealer.dealer.outgoing import notice as make_notice
 from chatdealer.dealer.proofs import HandProofs, hand_proofs
 from chatdealer.dealer.record import TableRecord, Wake, WakeFor, encode_record
 from chatdealer.dealer.seated_bots import is_bot
+from chatdealer.dealer.showdown import ShowdownTeller
 from chatdealer.dealer.views import PrivateView, current_token, table_view
 from chatdealer.engine import events as hand_events
 from chatdealer.engine.hand import Hand
-from chatdealer.equity import all_in_equity
-from chatdealer.evaluator import Rank7, Ranking, hand_value, name_of_value, rank7_for
 from chatdealer.store import (
     Change,
     ChipMove,
@@ -106,9 +99,7 @@ class Step:
         self._roster: list[PlayerRef] = []
         self._hand: Hand | None = None
         self._hand_ended = False
-        self._board_now: tuple[int, ...] = ()
-        self._equity_told = False
-        self._ranked: tuple[Hand, Ranking, Rank7] | None = None
+        self._showdown = ShowdownTeller(self.channel, self._ref, context.bot_random)
         self._refresh()
 
     # -- what the verbs use --------------------------------------------------------------------
@@ -140,9 +131,9 @@ class Step:
         table = self.record.table
         assert table is not None
         self._hand = table.hand
-        self._board_now, self._equity_told = (), False
         if self._hand is None and any(isinstance(e, table_events.HandFinished) for e in events):
             self._hand = rebuild_instant_hand(events, deck, table.settings, stacks)
+        self._showdown.follow(self._hand)
         self.absorb(events)
 
     def absorb(self, events: Sequence[AnyEvent]) -> None:
@@ -205,7 +196,7 @@ class Step:
             self._names[player.player_id] = player.name
         if table.hand is not None:
             self._hand = table.hand
-            self._board_now = tuple(table.hand.board)
+            self._showdown.follow(table.hand, tuple(table.hand.board))
             self._roster = []
             for position in range(len(table.hand_seats)):
                 seated = table.player_at_position(position)
@@ -258,100 +249,8 @@ class Step:
         elif isinstance(event, hand_events.BetReturned):
             ref = self._ref(event.seat)
             self.channel(Returned(player_id=ref.player_id, name=ref.name, amount=event.amount))
-        elif isinstance(event, hand_events.BoardDealt):
-            self._board_now = event.board
-            self.channel(
-                BoardDealt(
-                    street=event.street.name.lower(),
-                    cards=tuple(map(format_card, event.cards)),
-                    board=tuple(map(format_card, event.board)),
-                )
-            )
-        elif isinstance(event, hand_events.HandShown):
-            if not self._equity_told and len(self._board_now) < 5:
-                self._tell_equity()
-            ref = self._ref(event.seat)
-            self.channel(
-                Shown(
-                    player_id=ref.player_id,
-                    name=ref.name,
-                    cards=tuple(map(format_card, event.cards)),
-                    hand_name=self._hand_name(event.seat),
-                )
-            )
-        elif isinstance(event, hand_events.HandMucked):
-            ref = self._ref(event.seat)
-            self.channel(Mucked(player_id=ref.player_id, name=ref.name))
-        elif isinstance(event, hand_events.PotAwarded):
-            roster = self._roster
-            winners = tuple(
-                Share(player_id=roster[seat].player_id, name=roster[seat].name, chips=chips)
-                for seat, chips in event.shares
-            )
-            named = (
-                self._value_name(event.hand_value) if event.hand_value and event.shares else None
-            )
-            self.channel(
-                PotWon(pot=event.pot, amount=event.amount, winners=winners, hand_name=named)
-            )
-
-    def _tell_equity(self) -> None:
-        """Hands shown before the river are all-in: show their chances before the run-out."""
-        self._equity_told = True
-        hand = self._hand
-        if hand is None:
-            return
-        live = [seat for seat, folded in enumerate(hand.folded) if not folded]
-        if len(live) < 2:
-            return
-        result = all_in_equity(
-            [hand.holes[seat] for seat in live],
-            self._board_now,
-            ranking=hand.config.ranking,
-            rng=self.context.bot_random,
-        )
-        shares = tuple(
-            EquityShare(
-                player_id=self._ref(seat).player_id,
-                name=self._ref(seat).name,
-                cards=tuple(map(format_card, hand.holes[seat])),
-                equity=chances.equity,
-            )
-            for seat, chances in zip(live, result.hands, strict=True)
-        )
-        board = tuple(map(format_card, self._board_now))
-        self.channel(AllInEquity(board=board, players=shares, exact=result.exact))
-
-    def _hand_name(self, position: int) -> str | None:
-        """A shown hand's name. On the full board its value is the engine's own evaluation
-        of the seven cards, as at the showdown (the cards are the engine's, known good)."""
-        hand = self._hand
-        if hand is None or len(hand.board) < 3:
-            return None
-        ranking, rank7 = self._ranking(hand)
-        board = hand.board
-        if len(board) == 5:
-            first, second = hand.holes[position]
-            value = rank7(first, second, *board)
-        else:
-            value = hand_value([*hand.holes[position], *board], ranking)
-        return name_of_value(value, ranking)
-
-    def _value_name(self, value: int) -> str | None:
-        """A pot winner's hand name, from the value the engine paid the pot on."""
-        hand = self._hand
-        if hand is None or len(hand.board) < 3:
-            return None
-        return name_of_value(value, self._ranking(hand)[0])
-
-    def _ranking(self, hand: Hand) -> tuple[Ranking, Rank7]:
-        """The hand's ranking and its evaluator, found once: a showdown names every hand shown
-        and every pot."""
-        ranked = self._ranked
-        if ranked is None or ranked[0] is not hand:
-            ranking = hand.config.ranking
-            ranked = self._ranked = (hand, ranking, rank7_for(ranking))
-        return ranked[1], ranked[2]
+        else:  # the board, shows, mucks and pots
+            self._showdown.tell(event)
 
     def _hand_number(self) -> int:
         table = self.record.table
@@ -564,9 +463,13 @@ class Step:
             )
         self.record.clocks.clear()
         self.record.started = False
+        winner = next((p.name for p in event.placings if p.player_id == event.winner), None)
         self.channel(
             TournamentOver(
-                winner=event.winner, prize_pool=event.prize_pool, placings=event.placings
+                winner=event.winner,
+                winner_name=winner or self.name_of(event.winner),
+                prize_pool=event.prize_pool,
+                placings=event.placings,
             )
         )
 

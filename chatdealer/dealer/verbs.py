@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
+from chatdealer.dealer.allin import refuse_capped_all_in
 from chatdealer.dealer.commands import (
     Act,
     AddBot,
@@ -352,6 +353,8 @@ def _act(step: Step, args: Act, user: User) -> None:
         raise TableError("no_hand")
     if current_token(table) != args.token:
         raise DealerRefusal("stale_token")
+    if args.action == "allin":
+        refuse_capped_all_in(table, user.id)
     clock = record.clock_of(user.id)
     wake = record.wake
     if wake is not None and wake.purpose is WakeFor.TIME_BANK and wake.player == user.id:

@@ -59,15 +59,32 @@ class TurnView(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     seat: int
     to_call: int
+    """What calling puts in: the rest of the bet, or every chip left when that is less."""
     can_fold: bool
     can_check: bool
     can_call: bool
     min_raise_to: int | None
     max_raise_to: int | None
+    """The biggest bet or raise allowed: all the player's chips (`all_in_to`), or less where
+    the pot limit or the fixed-limit bet caps it."""
+    current_bet: int
+    """The bet to match on this street (the big blind before the flop; 0: nobody has bet)."""
+    all_in_to: int
+    """The player's bet this street if they put in every chip they have."""
     token: ActionToken
     deadline: float | None
     time_bank: bool
     """The action clock ran out and the deadline is the player's time bank."""
+
+    @property
+    def raising(self) -> bool:
+        """There is a bet to raise ("raise to"), rather than none yet ("bet")."""
+        return self.current_bet > 0
+
+    @property
+    def all_in_allowed(self) -> bool:
+        """Going all-in is a legal bet or raise: nothing caps the biggest one below it."""
+        return self.max_raise_to is not None and self.max_raise_to >= self.all_in_to
 
 
 class TournamentView(msgspec.Struct, frozen=True, kw_only=True):
@@ -284,6 +301,8 @@ def _turn(record: TableRecord, table: Table, token: ActionToken | None) -> TurnV
         can_call=legal.can_call,
         min_raise_to=legal.min_raise_to,
         max_raise_to=legal.max_raise_to,
+        current_bet=legal.current_bet,
+        all_in_to=legal.all_in_to,
         token=token,
         deadline=wake.at if wake is not None and current else None,
         time_bank=current and wake is not None and wake.purpose is _TIME_BANK,

@@ -17,6 +17,7 @@ from typing import Any
 from chatdealer.dealer.refusals import NOTICES, REFUSALS
 from chatdealer.engine.refusals import MESSAGES as ENGINE_MESSAGES
 from chatdealer.render.language import Language
+from chatdealer.render.names import player_name
 from chatdealer.table.refusals import MESSAGES as TABLE_MESSAGES
 
 REFUSAL_MESSAGES: dict[str, str] = {**ENGINE_MESSAGES, **TABLE_MESSAGES, **REFUSALS}
@@ -48,6 +49,8 @@ REWRITTEN: dict[tuple[str, str], tuple[str, dict[str, str]]] = {
 
 # Parameters whose values are English words, translated in the context "param".
 WORD_PARAMS = frozenset({"what", "blind"})
+# Parameters whose values are players' names (a bot's "(bot)" is translated).
+NAME_PARAMS = frozenset({"name", "player"})
 WORDS = (
     "bet", "raise", "small", "big", "seating", "buying chips", "leaving", "sitting out",
     "the settings", "straddling",
@@ -100,6 +103,8 @@ def _param(language: Language, name: str, value: Any, counted: Mapping[str, str]
     if isinstance(value, str):
         if name in WORD_PARAMS:
             return language.text("param", value)
+        if name in NAME_PARAMS:
+            return player_name(language, value)
         if name == "wait":
             return _WAIT.sub(lambda m: f"{m[1]} {language.text('unit', m[2])}", value)
     return str(value)

@@ -10,6 +10,7 @@ from chatdealer.dealer.outgoing import (
     AnyPayload,
     BoardDealt,
     ButtonDraw,
+    HandNamed,
     HandOver,
     HandStarted,
     HoleCards,
@@ -23,10 +24,12 @@ from chatdealer.dealer.outgoing import (
     Shown,
     TableShown,
 )
+from chatdealer.render.cards import cards_text
 from chatdealer.render.codes import notice_text, refusal_text
-from chatdealer.render.hands import translate_hand_name
+from chatdealer.render.hands import made_hand_text
 from chatdealer.render.language import Language
-from chatdealer.render.table import cards_text, private_text, table_text
+from chatdealer.render.names import player_name
+from chatdealer.render.table import private_text, table_text
 
 POSTS = {
     "ante": "{name} posts an ante of {amount}",
@@ -47,6 +50,7 @@ STREETS = {"flop": "Flop: {cards}", "turn": "Turn: {cards}", "river": "River: {c
 
 def names_text(language: Language, names: Sequence[str]) -> str:
     """ "Anna", "Anna and Boris", "Anna, Boris and Clara"."""
+    names = [player_name(language, name) for name in names]
     if len(names) < 2:
         return "".join(names)
     return language.text("list", "{first} and {last}").format(
@@ -56,14 +60,16 @@ def names_text(language: Language, names: Sequence[str]) -> str:
 
 def hand_started_text(event: HandStarted, language: Language) -> str:
     _ = language.text
+    who = player_name
     text = _("event", "Hand #{number}: button {button}, blinds {small} and {big}").format(
         number=event.hand_number,
-        button=event.button.name,
-        small=event.small_blind.name,
-        big=event.big_blind.name,
+        button=who(language, event.button.name),
+        small=who(language, event.small_blind.name),
+        big=who(language, event.big_blind.name),
     )
     if event.straddle is not None:
-        text += ", " + _("event", "straddle {name}").format(name=event.straddle.name)
+        straddle = who(language, event.straddle.name)
+        text += ", " + _("event", "straddle {name}").format(name=straddle)
     return f"{text} · {deck_started_text(event, language)}"
 
 
@@ -73,7 +79,7 @@ def deck_started_text(event: HandStarted, language: Language) -> str:
     _ = language.text
     parts = [_("event", "deck commitment {commitment}").format(commitment=event.deck_commitment)]
     if event.seeded_by:
-        names = names_text(language, event.seeded_by)
+        names = names_text(language, [player_name(language, name) for name in event.seeded_by])
         parts.append(_("event", "cut by seeds from {names}").format(names=names))
     else:
         parts.append(_("event", "no player seeds in the cut"))
@@ -85,7 +91,8 @@ def deck_started_text(event: HandStarted, language: Language) -> str:
 def posted_text(event: Posted, language: Language) -> str:
     _ = language.text
     template = POSTS.get(event.what, POSTS["post"])
-    text = _("event", template).format(name=event.name, amount=language.number(event.amount))
+    name = player_name(language, event.name)
+    text = _("event", template).format(name=name, amount=language.number(event.amount))
     if event.all_in:
         text += " " + _("event", "and is all-in")
     return text
@@ -98,7 +105,7 @@ def acted_text(event: Acted, language: Language) -> str:
     else:
         template = ACTIONS.get(event.action, "{name}: {action} {amount}")
     return _("event", template).format(
-        name=event.name,
+        name=player_name(language, event.name),
         action=event.action,
         amount=language.number(event.amount),
         added=language.number(event.added),
@@ -122,7 +129,7 @@ def equity_text(event: AllInEquity, language: Language) -> str:
     decimal = _("decimal separator", ".")
     parts = [
         _("event", "{name} {cards} {percent}%").format(
-            name=share.name,
+            name=player_name(language, share.name),
             cards=cards_text(share.cards),
             percent=f"{100 * share.equity:.1f}".replace(".", decimal),
         )
@@ -132,48 +139,59 @@ def equity_text(event: AllInEquity, language: Language) -> str:
 
 
 def shown_text(event: Shown, language: Language) -> str:
+    """ "Anna shows A♠ K♠ — Flush, ace high", named on the board dealt so far."""
     _ = language.text
-    text = _("event", "{name} shows {cards}").format(name=event.name, cards=cards_text(event.cards))
-    if event.hand_name:
-        text += " — " + translate_hand_name(language, event.hand_name)
+    name = player_name(language, event.name)
+    text = _("event", "{name} shows {cards}").format(name=name, cards=cards_text(event.cards))
+    if event.hand is not None:
+        text += " — " + made_hand_text(language, event.hand)
     return text
 
 
-def pot_name(language: Language, pot: int) -> str:
-    if pot == 0:
-        return language.text("pot", "the pot")
-    return language.text("pot", "side pot {n}").format(n=pot)
+def hand_named_text(event: HandNamed, language: Language) -> str:
+    """An all-in hand's final name, once the river is out: "Anna has a straight, six high"."""
+    return language.text("event", "{name} has {hand}").format(
+        name=player_name(language, event.name),
+        hand=made_hand_text(language, event.hand, after_with=True),
+    )
+
+
+def pot_text(language: Language, event: PotWon) -> str:
+    """What was won: "1,284" when the hand had one pot, else "the main pot of 1,000" or
+    "side pot 1 of 284"."""
+    amount = language.number(event.amount)
+    if event.pot:
+        return language.text("pot", "side pot {n} of {amount}").format(n=event.pot, amount=amount)
+    if event.pots > 1:
+        return language.text("pot", "the main pot of {amount}").format(amount=amount)
+    return amount
 
 
 def pot_won_text(event: PotWon, language: Language) -> str:
-    """Who wins a pot: "Anna wins side pot 1 of 1,200 with a flush, ace high"; a split pot
-    names everyone and what each gets, since odd chips make the shares unequal."""
+    """Who wins a pot, with what and the five cards: "Ann wins 1,284 with a pair of sevens, ace
+    kicker — 7♠ 7♥ A♦ Q♣ T♦" (the kicker only where it beat the best other hand shown). A split
+    pot names everyone and what each gets, since odd chips make the shares unequal."""
     _ = language.text
-    amount = language.number(event.amount)
-    pot = pot_name(language, event.pot)
     winners = event.winners
-    if len(winners) == 1:
-        template = "{name} wins {pot} of {amount}"
-        names = winners[0].name
-    else:
-        template = "{names} split {pot} of {amount}"
-        names = names_text(language, [share.name for share in winners])
-    if event.hand_name:
+    single = len(winners) == 1
+    template = "{name} wins {pot}" if single else "{names} split {pot}"
+    hand = ""
+    if event.hand is not None:
         template += " with {hand}"
+        hand = made_hand_text(language, event.hand, after_with=True, cards=single)
+    names = names_text(language, [share.name for share in winners])
     text = _("award", template).format(
-        name=names,
-        names=names,
-        pot=pot,
-        amount=amount,
-        hand=translate_hand_name(language, event.hand_name or "", after_with=True),
+        name=names, names=names, pot=pot_text(language, event), hand=hand
     )
-    if len(winners) > 1:
+    if not single:
         text += ": " + _shares(winners, language)
     return text
 
 
 def _shares(winners: Sequence[Share], language: Language) -> str:
-    return ", ".join(f"{share.name} {language.number(share.chips)}" for share in winners)
+    return ", ".join(
+        f"{player_name(language, share.name)} {language.number(share.chips)}" for share in winners
+    )
 
 
 def hand_over_text(event: HandOver, language: Language) -> str:
@@ -187,9 +205,12 @@ def hand_over_text(event: HandOver, language: Language) -> str:
 
 def button_draw_text(event: ButtonDraw, language: Language) -> str:
     _ = language.text
-    draws = ", ".join(f"{ref.name} {cards_text([card])}" for ref, card in event.cards)
+    who = player_name
+    draws = ", ".join(
+        f"{who(language, ref.name)} {cards_text([card])}" for ref, card in event.cards
+    )
     return _("event", "Draw for the button: {draws}. {name} has the button").format(
-        draws=draws, name=event.button.name
+        draws=draws, name=who(language, event.button.name)
     )
 
 
@@ -213,7 +234,7 @@ def payload_text(payload: AnyPayload, language: Language, now: float) -> str | N
             return acted_text(payload, language)
         case Returned():
             return language.text("event", "{amount} uncalled returns to {name}").format(
-                amount=language.number(payload.amount), name=payload.name
+                amount=language.number(payload.amount), name=player_name(language, payload.name)
             )
         case BoardDealt():
             return board_text(payload, language)
@@ -221,8 +242,11 @@ def payload_text(payload: AnyPayload, language: Language, now: float) -> str | N
             return equity_text(payload, language)
         case Shown():
             return shown_text(payload, language)
+        case HandNamed():
+            return hand_named_text(payload, language)
         case Mucked():
-            return language.text("event", "{name} mucks").format(name=payload.name)
+            name = player_name(language, payload.name)
+            return language.text("event", "{name} mucks").format(name=name)
         case PotWon():
             return pot_won_text(payload, language)
         case HandOver():

@@ -5,8 +5,10 @@ instead each category has a template and each rank its forms. A template picks t
 grammar needs: ``{high}`` (a nine), ``{high_of}`` (of a nine), ``{highs}`` (nines), ``{highs_of}``
 (of nines), and the same for ``{low}``: Russian says "Стрит до девятки" and "Пара тузов".
 
-Payloads carry the English name only, so `parse_hand_name` recovers category and ranks from it
-through a table built with the evaluator's own `hand_name`: the name is read, never translated.
+A showdown's payloads carry the hand itself (`MadeHand`: category, ranks, the five cards and
+the kicker that decided), said by `made_hand_text`. A private view carries the English name
+only, so `parse_hand_name` recovers category and ranks from it through a table built with the
+evaluator's own `hand_name`: the name is read, never translated.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from functools import cache
 from itertools import permutations
 
 from chatdealer.cards import RANK_NAMES, RANK_PLURALS
+from chatdealer.dealer.outgoing import MadeHand
 from chatdealer.evaluator import Category, hand_name
+from chatdealer.render.cards import cards_text
 from chatdealer.render.language import Language
 
 # The English templates; "hand" is the name on its own, "hand with" the name after "with".
@@ -64,6 +68,22 @@ def hand_text(
     if len(ranks) > 1:
         forms |= rank_forms(language, ranks[1], "low")
     return template.format(**forms)
+
+
+def made_hand_text(
+    language: Language, hand: MadeHand, *, after_with: bool = False, cards: bool = False
+) -> str:
+    """A named hand with the kicker that decided, if one did ("a pair of sevens, ace kicker"),
+    and with `cards` its five cards after a dash ("… — 7♠ 7♥ A♦ Q♣ T♦")."""
+    text = hand_text(language, hand.kind, hand.ranks, after_with=after_with)
+    if hand.kicker is not None:
+        kicker = language.text("kicker", "{rank} kicker").format(
+            **rank_forms(language, hand.kicker, "rank")
+        )
+        text = language.text("kicker", "{hand}, {kicker}").format(hand=text, kicker=kicker)
+    if cards:
+        text += " — " + cards_text(hand.cards)
+    return text
 
 
 @cache

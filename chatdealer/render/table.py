@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from chatdealer.cards import CardError, format_card, parse_card
 from chatdealer.dealer.views import PrivateView, SeatState, SeatView, TableView, TurnView
 from chatdealer.engine.config import BettingStructure, Variant
+from chatdealer.render.cards import cards_text
 from chatdealer.render.hands import translate_hand_name
 from chatdealer.render.language import Language
+from chatdealer.render.names import player_name
+from chatdealer.render.prompt import turn_options
 from chatdealer.table.settings import TableSettings
 
 NAME_WIDTH = 16
@@ -29,17 +31,6 @@ STRUCTURES = {
     BettingStructure.FIXED_LIMIT: "Fixed-limit",
 }
 VARIANTS = {Variant.HOLDEM: "Hold'em", Variant.SHORT_DECK: "Short deck"}
-
-
-def cards_text(cards: Iterable[str]) -> str:
-    """Cards with suit symbols ("T♠ 7♠"), whichever way the payload wrote them."""
-    shown = []
-    for card in cards:
-        try:
-            shown.append(format_card(parse_card(card), symbols=True))
-        except CardError:
-            shown.append(card)
-    return " ".join(shown)
 
 
 def short_name(name: str, width: int = NAME_WIDTH) -> str:
@@ -134,7 +125,8 @@ def _notes(seat: SeatView, language: Language) -> list[str]:
 def _seat_lines(seats: Iterable[SeatView], language: Language, markdown: bool) -> list[str]:
     rows = []
     for seat in seats:
-        name = short_name(seat.name.replace("`", "'") if markdown else seat.name)
+        shown = player_name(language, seat.name)
+        name = short_name(shown.replace("`", "'") if markdown else shown)
         rows.append(
             (
                 "▶" if seat.to_act else " ",
@@ -169,7 +161,7 @@ def _seat_lines(seats: Iterable[SeatView], language: Language, markdown: bool) -
 
 
 def _footer(view: TableView, language: Language, now: float) -> list[str]:
-    return _state_line(view, language, now) + deck_lines(view, language)
+    return deck_lines(view, language) + _state_line(view, language, now)
 
 
 def _state_line(view: TableView, language: Language, now: float) -> list[str]:
@@ -205,25 +197,9 @@ def deck_lines(view: TableView, language: Language) -> list[str]:
 
 def _turn_line(view: TableView, turn: TurnView, language: Language, now: float) -> str:
     _ = language.text
-    number = language.number
-    options = []
-    if turn.can_check:
-        options.append(_("option", "check"))
-    if turn.can_call:
-        options.append(_("option", "call {amount}").format(amount=number(turn.to_call)))
-    low, high = turn.min_raise_to, turn.max_raise_to
-    if low is not None and high is not None:
-        betting = any(seat.bet for seat in view.seats)
-        if low == high:
-            template = "raise to {amount}" if betting else "bet {amount}"
-            options.append(_("option", template).format(amount=number(low)))
-        else:
-            template = "raise to {low}–{high}" if betting else "bet {low}–{high}"
-            options.append(_("option", template).format(low=number(low), high=number(high)))
-    if turn.can_fold and not turn.can_check:
-        options.append(_("option", "fold"))
     line = _("table", "▶ {name} to act: {options}").format(
-        name=short_name(turn.name), options=" · ".join(options)
+        name=short_name(player_name(language, turn.name)),
+        options=" · ".join(turn_options(turn, language)),
     )
     deadline = turn.deadline if turn.deadline is not None else view.deadline
     if deadline is not None:

@@ -13,7 +13,7 @@ daily period) never depend on the wall clock inside a script.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -26,6 +26,8 @@ from chatdealer.store.timers import format_time
 
 MAX_CHIPS = 2**53
 """Lua numbers are doubles: beyond this, chip arithmetic inside a script would round."""
+MAX_NAME = 100
+"""How much of a display name is kept (platforms allow 32 to 256 characters)."""
 
 
 def check_amount(amount: int, *, allow_zero: bool = False) -> int:
@@ -218,6 +220,23 @@ class Bank:
         if opened:
             await self._client.sadd(COMMUNITIES, community.tag)
         return Account(player, int(reply[1]), opened)
+
+    async def remember_name(self, community: Community, player: str, name: str) -> None:
+        """Keeps the name the player goes by, for the lines that name players off the table
+        (the leaderboard, a ledger); a later name replaces it."""
+        if player and name:
+            await self._client.hset(bank_keys(community).names, player, name[:MAX_NAME])
+
+    async def names(self, community: Community, players: Sequence[str]) -> dict[str, str]:
+        """The names kept for the players who have one."""
+        if not players:
+            return {}
+        found = await self._client.hmget(bank_keys(community).names, list(players))
+        return {
+            player: text(name)
+            for player, name in zip(players, found, strict=True)
+            if name is not None
+        }
 
     async def balance(self, community: Community, player: str) -> int | None:
         raw = await self._client.hget(bank_keys(community).bank, player)

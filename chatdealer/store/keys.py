@@ -22,6 +22,7 @@ Layout (``C`` = ``cd:{platform:community}``, ``<ch>`` = channel)::
     C:ledger         stream  every bank movement
     C:leaderboard    zset    player = net winnings
     C:stats          hash    <player>:hands, <player>:won, <player>:biggest
+    C:names          hash    player = the display name the dealer last saw them by
     cd:{timers}:due    zset  community tag = lower bound of its earliest deadline
     cd:{timers}:epoch  hash  community tag = bumped whenever that lower bound is lowered
     cd:communities     set   community tags that ever had a table or an account
@@ -126,6 +127,7 @@ class BankKeys:
     ledger: str
     leaderboard: str
     stats: str
+    names: str
 
 
 @functools.lru_cache(maxsize=4096)
@@ -151,6 +153,7 @@ def bank_keys(community: Community) -> BankKeys:
         ledger=community.key("ledger"),
         leaderboard=community.key("leaderboard"),
         stats=community.key("stats"),
+        names=community.key("names"),
     )
 
 

@@ -52,6 +52,8 @@ def turn(
         can_call=to_call > 0,
         min_raise_to=low,
         max_raise_to=high,
+        current_bet=to_call,
+        all_in_to=high or 0,
         token=ActionToken(3, 7),
         deadline=None,
         time_bank=False,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import msgspec
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -109,7 +110,7 @@ def test_thousands_with_a_suffix_read_back(thousandths: int, suffix: str) -> Non
         ("min", BetSize(named="min")),
         ("allin", BetSize(named="allin")),
         ("all-in", BetSize(named="allin")),
-        ("max", BetSize(named="allin")),
+        ("max", BetSize(named="max")),
         ("3x", BetSize(times=Decimal(3))),
         ("x2.5", BetSize(times=Decimal("2.5"))),
         ("3bb", BetSize(times=Decimal(3), of_big_blind=True)),
@@ -135,6 +136,10 @@ def test_bet_sizes_are_sized_against_the_turn() -> None:
     assert size_to(read_bet("half"), table, at) == 4
     assert size_to(read_bet("min"), table, at) == 4
     assert size_to(read_bet("allin"), table, at) == 200
+    assert size_to(read_bet("max"), table, at) == 200
+    capped = msgspec.structs.replace(turn(to_call=2, low=4, high=9), all_in_to=200)  # a cap of 9
+    assert size_to(read_bet("max"), table, capped) == 9
+    assert size_to(read_bet("allin"), table, capped) == 200  # refused by the dealer, not shrunk
     assert size_to(read_bet("3x"), table, at) == 6
     assert size_to(read_bet("5bb"), table, at) == 10
     assert size_to(read_bet("1k"), table, at) == 1000  # the dealer refuses it, in its words

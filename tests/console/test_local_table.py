@@ -26,7 +26,7 @@ TIMEOUT = 45
 TURN = re.compile(r"Your turn \((\d+\.\d+)\): ([^\r\n]*)\r?\n")
 BANK = re.compile(r"you have ([\d,]+) chips in the bank")
 GOODBYE = re.compile(r"You have ([\d,]+) chips in the bank\. Goodbye!")
-HAND_OVER = re.compile(r"Hand \d+ is over")
+HAND_OVER = re.compile(r"Hand #\d+ is over")
 
 
 def environment(home: Path) -> dict[str, str]:

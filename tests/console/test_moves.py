@@ -26,6 +26,8 @@ def spot(bets: tuple[int, ...], pot: int, to_call: int) -> tuple[TableView, Turn
         can_call=bool(to_call),
         min_raise_to=2 * max(bets) or 10,
         max_raise_to=1_000,
+        current_bet=max(bets),
+        all_in_to=1_000,
         token=ActionToken(1, 3),
         deadline=None,
         time_bank=False,

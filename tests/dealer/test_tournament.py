@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import msgspec
 
+from adapters.common.payloads import public_text
 from chatdealer.dealer import CreateTournament, Leaderboard, Leave, Rebuy, Register, Start
 from chatdealer.dealer.outgoing import LeaderboardShown, Notice, TournamentOver
+from chatdealer.render import language
 from chatdealer.table import TournamentSettings
 
 from .harness import ANN, BOB, CID, Harness, all_in, payloads, refusals
@@ -47,6 +49,13 @@ async def test_a_sit_and_go_is_played_to_its_winner_and_paid_from_the_bank(
     board = payloads(await game.do(ANN, Leaderboard()), LeaderboardShown)[0]
     assert board.rows[0].player_id == over.winner and board.rows[0].net == 200
     assert game.view().next_hand_at is None
+    winner = game.users[over.winner]
+    assert over.winner_name == winner.name == board.rows[0].name
+    assert [p.name for p in over.placings] == [game.users[p.player_id].name for p in over.placings]
+    result = (public_text(over, language("en")) or "").splitlines()
+    assert result[0] == f"🏆 {winner.name} wins the tournament · prize pool 300"
+    assert result[1] == f"1. {winner.name} — prize 300"
+    assert all(over.winner not in line for line in result)
 
 
 async def test_unregistering_returns_the_buy_in(game: Harness) -> None:

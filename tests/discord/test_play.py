@@ -157,7 +157,8 @@ async def test_raise_opens_a_form_with_quick_sizes(fake: FakeDiscord, launch: La
     assert data["custom_id"] == f"cd:raise:{CHANNEL_ID}:{view.turn.token}"
     quick = next(c for c in data["components"] if c["type"] == 18)["component"]
     labels = [option["label"] for option in quick["options"]]
-    assert labels[0].startswith("Minimum") and labels[-1].startswith("All-in")
+    assert labels[0] == f"Min {view.turn.min_raise_to:,}"
+    assert labels[-1] == f"All-in {view.turn.all_in_to:,}"
     amount = view.turn.min_raise_to + 2
     await fake.submit(actor(view), data["custom_id"], {"amount": str(amount)})
     await _moved(running, view.turn.token)

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from chatdealer.dealer.outgoing import (
     Acted,
     BoardDealt,
+    HandNamed,
     HandOver,
     HandStarted,
+    MadeHand,
     Mucked,
     PlayerRef,
     Posted,
@@ -65,24 +69,56 @@ def test_board() -> None:
     assert say(flop, "bg") == "Флоп: T♠ 7♠ 2♦"
 
 
+FLUSH = MadeHand(category="flush", ranks=(12,), cards=("As", "Ks", "Ts", "7s", "2s"))
+SEVENS = MadeHand(category="pair", ranks=(5,), cards=("7s", "7h", "Ad", "Qc", "Td"), kicker=12)
+STRAIGHT = MadeHand(category="straight", ranks=(7,), cards=("9s", "8h", "7d", "6c", "5d"))
+
+
 def test_showdown() -> None:
-    shown = Shown(player_id="anna", name="Anna", cards=("As", "Ks"), hand_name="Flush, ace high")
+    shown = Shown(player_id="anna", name="Anna", cards=("As", "Ks"), hand=FLUSH)
     assert say(shown) == "Anna shows A♠ K♠ — Flush, ace high"
     assert say(shown, "ru") == "Anna показывает A♠ K♠ — Флеш от туза"
     assert say(Mucked(player_id="boris", name="Boris"), "bg") == "Boris хвърля картите"
 
 
+def test_a_hand_shown_before_the_flop_is_not_named() -> None:
+    shown = Shown(player_id="anna", name="Anna", cards=("4c", "3s"))
+    assert say(shown) == "Anna shows 4♣ 3♠"
+
+
+def test_an_all_in_hands_final_name_comes_with_its_own_line() -> None:
+    named = HandNamed(player_id="anna", name="Anna", cards=("7s", "7h"), hand=SEVENS)
+    assert say(named) == "Anna has a pair of sevens, ace kicker"
+    assert say(named, "ru") == "Anna: пара семёрок, кикер туз"
+    assert say(named, "bg") == "Anna има чифт седмици, кикер асо"
+
+
+def test_the_winning_line_shows_the_five_cards_and_the_kicker_that_decided() -> None:
+    won = PotWon(pot=0, amount=1_284, winners=(Share(player_id="a", name="Ann", chips=1_284),),
+                 hand=SEVENS)  # fmt: skip
+    assert say(won) == "Ann wins 1,284 with a pair of sevens, ace kicker — 7♠ 7♥ A♦ Q♣ T♦"
+    assert say(won, "ru") == (f"Ann забирает 1{NNBSP}284: пара семёрок, кикер туз — 7♠ 7♥ A♦ Q♣ T♦")
+    plain = msgspec.structs.replace(won, hand=msgspec.structs.replace(SEVENS, kicker=None))
+    assert say(plain) == "Ann wins 1,284 with a pair of sevens — 7♠ 7♥ A♦ Q♣ T♦"
+
+
 def side_pot_won() -> PotWon:
     winner = (Share(player_id="anna", name="Anna", chips=1_200),)
-    return PotWon(pot=1, amount=1_200, winners=winner, hand_name="Flush, ace high")
+    return PotWon(pot=1, amount=1_200, winners=winner, hand=FLUSH, pots=2)
 
 
 def test_side_pot_award_in_three_languages() -> None:
-    assert say(side_pot_won()) == "Anna wins side pot 1 of 1,200 with a flush, ace high"
-    assert (
-        say(side_pot_won(), "ru") == f"Anna забирает побочный банк 1 (1{NNBSP}200) — флеш от туза"
+    assert say(side_pot_won()) == (
+        "Anna wins side pot 1 of 1,200 with a flush, ace high — A♠ K♠ T♠ 7♠ 2♠"
     )
-    assert say(side_pot_won(), "bg") == f"Anna печели страничен пот 1 от 1{NNBSP}200 с флъш до асо"
+    assert say(side_pot_won(), "ru") == (
+        f"Anna забирает побочный банк 1 (1{NNBSP}200): флеш от туза — A♠ K♠ T♠ 7♠ 2♠"
+    )
+    assert say(side_pot_won(), "bg") == (
+        f"Anna печели страничен пот 1 от 1{NNBSP}200 с флъш до асо — A♠ K♠ T♠ 7♠ 2♠"
+    )
+    main = msgspec.structs.replace(side_pot_won(), pot=0)
+    assert say(main) == "Anna wins the main pot of 1,200 with a flush, ace high — A♠ K♠ T♠ 7♠ 2♠"
 
 
 def split_pot() -> PotWon:
@@ -91,29 +127,34 @@ def split_pot() -> PotWon:
         Share(player_id="boris", name="Boris", chips=600),
         Share(player_id="clara", name="Clara", chips=600),
     )
-    return PotWon(pot=0, amount=1_801, winners=shares, hand_name="Straight, nine high")
+    return PotWon(pot=0, amount=1_801, winners=shares, hand=STRAIGHT)
 
 
 def test_split_pot_award_names_every_share() -> None:
     assert say(split_pot()) == (
-        "Anna, Boris and Clara split the pot of 1,801 with a straight, nine high: "
+        "Anna, Boris and Clara split 1,801 with a straight, nine high: "
         "Anna 601, Boris 600, Clara 600"
     )
     assert say(split_pot(), "ru") == (
-        f"Anna, Boris и Clara делят банк (1{NNBSP}801) — стрит до девятки: "
-        "Anna 601, Boris 600, Clara 600"
+        f"Anna, Boris и Clara делят 1{NNBSP}801 (стрит до девятки): Anna 601, Boris 600, Clara 600"
     )
     assert say(split_pot(), "bg") == (
-        f"Anna, Boris и Clara делят пота от 1{NNBSP}801 с стрейт до деветка: "
-        "Anna 601, Boris 600, Clara 600"
+        f"Anna, Boris и Clara делят 1{NNBSP}801 с стрейт до деветка: Anna 601, Boris 600, Clara 600"
     )
 
 
 def test_a_pot_won_without_a_showdown_names_no_hand() -> None:
-    won = PotWon(pot=0, amount=150, winners=(Share(player_id="b", name="Boris", chips=150),),
-                 hand_name=None)  # fmt: skip
-    assert say(won) == "Boris wins the pot of 150"
-    assert say(won, "ru") == "Boris забирает банк (150)"
+    won = PotWon(pot=0, amount=150, winners=(Share(player_id="b", name="Boris", chips=150),))
+    assert say(won) == "Boris wins 150"
+    assert say(won, "ru") == "Boris забирает 150"
+
+
+def test_a_bots_name_is_said_in_the_tables_language() -> None:
+    folded = acted("fold", 0)
+    bot = msgspec.structs.replace(folded, name="Ada (bot)")
+    assert say(bot) == "Ada (bot) folds"
+    assert say(bot, "ru") == "Ada (бот): фолд"
+    assert say(bot, "bg") == "Ada (бот): пас"
 
 
 def test_hand_start_shows_the_whole_commitment_and_the_end_opens_it() -> None:

@@ -30,20 +30,22 @@ def with_decks(seeds: tuple[str, ...] = ()) -> TableView:
     ("code", "deck", "following"),
     [
         ("en", f"Deck {ROOT}", f"Next deck {NEXT} · cut it: seed <any text>"),
-        ("ru", f"Колода {ROOT}", f"Следующая колода {NEXT} · срежьте её: seed <любой текст>"),
-        ("bg", f"Тесте {ROOT}", f"Следващо тесте {NEXT} · срежете го: seed <какъвто и да е текст>"),
+        ("ru", f"Колода {ROOT}", f"Следующая колода {NEXT} · срежьте её: сид <любой текст>"),
+        ("bg", f"Тесте {ROOT}", f"Следващо тесте {NEXT} · срежете го: сийд <какъвто и да е текст>"),
     ],
 )
-def test_the_table_message_ends_with_both_decks_whole(code: str, deck: str, following: str) -> None:
+def test_the_table_message_shows_both_decks_whole_above_the_turn(
+    code: str, deck: str, following: str
+) -> None:
     view = with_decks()
     text = table_text(view, language(code), NOW, markdown=True)
-    assert text.splitlines()[-2:] == [deck, following]
+    assert text.splitlines()[-3:-1] == [deck, following]  # the turn stays the last line
 
 
 def test_the_next_deck_names_who_added_a_seed() -> None:
     view = with_decks(("Anna", "Boris"))
     text = table_text(view, language("en"), NOW)
-    assert text.splitlines()[-1] == f"Next deck {NEXT} · seeds from Anna, Boris"
+    assert text.splitlines()[-2] == f"Next deck {NEXT} · seeds from Anna, Boris"
     between = msgspec.structs.replace(view, deck_commitment="", hand_running=False, turn=None)
     assert f"Deck {ROOT}" not in table_text(between, language("en"), NOW)
 

@@ -61,7 +61,14 @@ def test_a_free_check_offers_check_and_a_bet_not_fold() -> None:
     view = side_pot_view()
     assert view.turn is not None
     turn = msgspec.structs.replace(
-        view.turn, can_check=True, can_call=False, to_call=0, min_raise_to=100, max_raise_to=3000
+        view.turn,
+        can_check=True,
+        can_call=False,
+        to_call=0,
+        min_raise_to=100,
+        max_raise_to=3000,
+        current_bet=0,
+        all_in_to=3000,
     )
     seats = tuple(msgspec.structs.replace(s, bet=0) for s in view.seats)
     quiet = msgspec.structs.replace(view, turn=turn, seats=seats)

@@ -36,7 +36,7 @@ _PLAIN = re.compile(r"^(\d+([.,]\d+)?|[.,]\d+)$")
 _SUFFIX = re.compile(r"^(?P<number>.*?)\s*(?P<suffix>kk|кк|k|к|m|м)$")
 _MINUS = ("-", "−", "–")
 
-NamedSize = Literal["pot", "half", "min", "allin"]
+NamedSize = Literal["pot", "half", "min", "max", "allin"]
 SIZE_WORDS: dict[str, NamedSize] = {
     "pot": "pot",
     "p": "pot",
@@ -49,7 +49,7 @@ SIZE_WORDS: dict[str, NamedSize] = {
     "allin": "allin",
     "all-in": "allin",
     "all": "allin",
-    "max": "allin",
+    "max": "max",
     "shove": "allin",
     "jam": "allin",
 }
@@ -161,7 +161,9 @@ def size_to(size: BetSize, view: TableView, turn: TurnView) -> int:
     low, high = turn.min_raise_to, turn.max_raise_to
     if low is None or high is None:
         raise ArgumentError("no_raise")
-    if size.named == "allin":
+    if size.named == "allin":  # every chip: where a cap is lower the dealer says so, rather
+        return turn.all_in_to  # than the all-in being made a smaller raise unasked
+    if size.named == "max":
         return high
     if size.named == "min":
         return low

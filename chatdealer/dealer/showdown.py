@@ -1,0 +1,233 @@
+"""How the end of a hand is told: the board, hands shown, the final names of an all-in run-out,
+and the pots won.
+
+A hand is named only on the board the channel has been shown when it is told. When everyone
+left is all-in before the river the engine shows the hands, then deals the rest, then pays;
+the telling follows it: the chances (`AllInEquity`) and the cards shown (named on the board as
+it is, so not at all before the flop), the board street by street, and with the river each
+early hand's final name (`HandNamed`), then the pots. A pot's winning line carries the five
+cards and, when a kicker beat the best other hand shown for that pot, the kicker.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+
+from chatdealer.cards import Card, format_card
+from chatdealer.dealer.naming import NamingError, best_hand, decide, name_hand
+from chatdealer.dealer.outgoing import (
+    AllInEquity,
+    AnyPayload,
+    BoardDealt,
+    EquityShare,
+    HandNamed,
+    MadeHand,
+    Mucked,
+    PlayerRef,
+    PotWon,
+    Share,
+    Shown,
+)
+from chatdealer.engine import events as hand_events
+from chatdealer.engine.hand import Hand
+from chatdealer.engine.pots import Pot
+from chatdealer.equity import all_in_equity
+
+log = logging.getLogger(__name__)
+
+FULL_BOARD = 5
+FLOP = 3
+
+
+class ShowdownTeller:
+    """Tells one step's board, shows, mucks and pots of the hand it follows."""
+
+    def __init__(
+        self,
+        say: Callable[[AnyPayload], None],
+        ref: Callable[[int], PlayerRef],
+        rng: random.Random,
+    ) -> None:
+        self._say = say
+        self._ref = ref
+        self._rng = rng
+        self.hand: Hand | None = None
+        self.board: tuple[Card, ...] = ()
+        """The board as the channel has been told it so far."""
+        self._equity_told = False
+        self._early: list[int] = []
+        """Positions shown before the board was complete, named again once it is."""
+        self._final: dict[int, tuple[int, MadeHand]] = {}
+        self._pots: list[Pot] | None = None
+
+    def follow(self, hand: Hand | None, board: tuple[Card, ...] = ()) -> None:
+        """The hand to tell from now on; `board` is what the channel has already seen of it."""
+        self.hand = hand
+        self.board = board
+        self._equity_told = False
+        self._early = []
+        self._final = {}
+        self._pots = None
+
+    # -- the events ------------------------------------------------------------------------
+
+    def tell(self, event: hand_events.Event) -> None:
+        """Tells a board, show, muck or pot event; any other event is not this teller's."""
+        if isinstance(event, hand_events.BoardDealt):
+            self.board_dealt(event)
+        elif isinstance(event, hand_events.HandShown):
+            self.shown(event)
+        elif isinstance(event, hand_events.HandMucked):
+            self.mucked(event)
+        elif isinstance(event, hand_events.PotAwarded):
+            self.pot_awarded(event)
+
+    def board_dealt(self, event: hand_events.BoardDealt) -> None:
+        self.board = event.board
+        self._say(
+            BoardDealt(
+                street=event.street.name.lower(),
+                cards=tuple(map(format_card, event.cards)),
+                board=tuple(map(format_card, event.board)),
+            )
+        )
+        if len(self.board) >= FULL_BOARD and self._early:
+            for position in self._early:
+                self._name_finally(position)
+            self._early = []
+
+    def shown(self, event: hand_events.HandShown) -> None:
+        early = len(self.board) < FULL_BOARD
+        if early and not self._equity_told:
+            self._tell_equity()
+        ref = self._ref(event.seat)
+        self._say(
+            Shown(
+                player_id=ref.player_id,
+                name=ref.name,
+                cards=tuple(map(format_card, event.cards)),
+                hand=self._on_board_now(event.seat),
+            )
+        )
+        if early:
+            self._early.append(event.seat)
+
+    def mucked(self, event: hand_events.HandMucked) -> None:
+        ref = self._ref(event.seat)
+        self._say(Mucked(player_id=ref.player_id, name=ref.name))
+
+    def pot_awarded(self, event: hand_events.PotAwarded) -> None:
+        winners = tuple(
+            Share(player_id=(ref := self._ref(seat)).player_id, name=ref.name, chips=chips)
+            for seat, chips in event.shares
+        )
+        pots = self._hand_pots()
+        hand = None
+        if event.hand_value and event.shares:
+            hand = self._winning_hand(event, pots[event.pot] if event.pot < len(pots) else None)
+        self._say(
+            PotWon(
+                pot=event.pot,
+                amount=event.amount,
+                winners=winners,
+                hand=hand,
+                pots=max(len(pots), event.pot + 1),
+            )
+        )
+
+    # -- naming ----------------------------------------------------------------------------
+
+    def _cards_of(self, position: int) -> list[Card]:
+        hand = self.hand
+        assert hand is not None
+        return [*hand.holes[position], *self.board]
+
+    def _on_board_now(self, position: int) -> MadeHand | None:
+        """A shown hand's best on the board told so far; None before the flop."""
+        hand = self.hand
+        if hand is None or len(self.board) < FLOP:
+            return None
+        if len(self.board) >= FULL_BOARD:
+            return self._on_full_board(position)[1]
+        return best_hand(hand.holes[position], self.board, hand.config.ranking)[1]
+
+    def _on_full_board(self, position: int) -> tuple[int, MadeHand]:
+        """A shown hand's value and name on the full board, worked out once per hand."""
+        known = self._final.get(position)
+        if known is None:
+            hand = self.hand
+            assert hand is not None
+            ranking = hand.config.ranking
+            known = self._final[position] = best_hand(hand.holes[position], self.board, ranking)
+        return known
+
+    def _name_finally(self, position: int) -> None:
+        ref = self._ref(position)
+        hand = self.hand
+        assert hand is not None
+        self._say(
+            HandNamed(
+                player_id=ref.player_id,
+                name=ref.name,
+                cards=tuple(map(format_card, hand.holes[position])),
+                hand=self._on_full_board(position)[1],
+            )
+        )
+
+    def _winning_hand(self, event: hand_events.PotAwarded, pot: Pot | None) -> MadeHand | None:
+        """The first winner's hand, from the value the engine paid the pot on, with the kicker
+        when one beat the best other hand shown for this pot."""
+        hand = self.hand
+        if hand is None or len(self.board) < FULL_BOARD:
+            return None
+        first = event.shares[0][0]
+        value, won = self._on_full_board(first)
+        if value != event.hand_value:  # not the hand the engine paid: name what it paid on
+            try:
+                won = name_hand(event.hand_value, self._cards_of(first), hand.config.ranking)
+            except NamingError:
+                log.warning("pot %d paid on a hand its winner's cards do not make", event.pot)
+                return None  # the pot is told without a name rather than with a wrong one
+        if len(event.shares) > 1 or pot is None:
+            return won
+        winners = {seat for seat, _ in event.shares}
+        beaten = [
+            self._on_full_board(seat)
+            for seat in pot.eligible
+            if seat not in winners and hand.shown[seat]
+        ]
+        return decide(won, beaten)
+
+    def _hand_pots(self) -> list[Pot]:
+        if self._pots is None:
+            self._pots = self.hand.pots() if self.hand is not None else []
+        return self._pots
+
+    def _tell_equity(self) -> None:
+        """Hands shown before the river are all-in: show their chances before the run-out."""
+        self._equity_told = True
+        hand = self.hand
+        if hand is None:
+            return
+        live = [seat for seat, folded in enumerate(hand.folded) if not folded]
+        if len(live) < 2:
+            return
+        result = all_in_equity(
+            [hand.holes[seat] for seat in live],
+            self.board,
+            ranking=hand.config.ranking,
+            rng=self._rng,
+        )
+        shares = tuple(
+            EquityShare(
+                player_id=(ref := self._ref(seat)).player_id,
+                name=ref.name,
+                cards=tuple(map(format_card, hand.holes[seat])),
+                equity=chances.equity,
+            )
+            for seat, chances in zip(live, result.hands, strict=True)
+        )
+        board = tuple(map(format_card, self.board))
+        self._say(AllInEquity(board=board, players=shares, exact=result.exact))
