@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -176,34 +175,54 @@ def run_rank(args: argparse.Namespace) -> int:
 def add_verify_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     verify = commands.add_parser(
         "verify",
-        help="check a hand's card openings against the deck commitment shown at its start",
-        description="Reads a proof (JSON: root, positions, openings) as the dealer publishes it "
-        "at the end of a hand, or as a player receives it privately, and checks it.",
+        help="check that a hand's cards are the ones committed to before it was dealt",
+        description="Reads a hand's history as the dealer hands it out (the public .phh posted "
+        "to the channel, or your own copy), or a proof as JSON, and checks the deck commitment "
+        "shown at the deal, the cut by the players' seeds and every card opened, saying in plain "
+        "words what holds. Give several files of one hand to check them all. Exits 0 when "
+        "everything holds, 1 when something does not, 2 when a file cannot be read.",
     )
-    verify.add_argument("proof", metavar="FILE", help="the proof as JSON, or - for stdin")
+    verify.add_argument(
+        "proofs",
+        nargs="+",
+        metavar="FILE",
+        help="a .phh history or a JSON proof; - reads it from standard input",
+    )
+    verify.add_argument(
+        "--seed",
+        action="append",
+        default=[],
+        metavar="TEXT",
+        help="the seed you added to the hand: check that it is one of those that cut the deck",
+    )
+    verify.add_argument(
+        "--lang", choices=LANGUAGE_CODES, default=None, help="the language of the report"
+    )
     verify.set_defaults(handler=run_verify)
 
 
+LANGUAGE_CODES = ("en", "ru", "bg")
+
+
 def run_verify(args: argparse.Namespace) -> int:
-    import msgspec
+    import os
 
-    from chatdealer.cards import format_card
-    from chatdealer.fairness import Proof, VerificationError, verify
+    from chatdealer.proof_files import Unreadable, check_paths
+    from chatdealer.render import language
+    from chatdealer.render.proofs import line_text, report_text
 
+    code = args.lang or os.environ.get("LC_ALL") or os.environ.get("LANG") or "en"
+    lang = language(code[:2] if code[:2] in LANGUAGE_CODES else "en")
     try:
-        text = sys.stdin.read() if args.proof == "-" else Path(args.proof).read_text()
-        proof = msgspec.json.decode(text, type=Proof)
-    except (OSError, msgspec.DecodeError, msgspec.ValidationError) as problem:
-        print(f"chatdealer verify: cannot read the proof: {problem}", file=sys.stderr)
+        reports = check_paths(args.proofs, args.seed)
+    except Unreadable as problem:
+        print(f"chatdealer verify: {line_text(problem.line, lang)}", file=sys.stderr)
         return 2
-    try:
-        opened = verify(proof)
-    except VerificationError as problem:
-        print(f"NOT VERIFIED: {problem}")
-        return 1
-    cards = " ".join(f"{format_card(card)}@{position}" for position, card in opened)
-    print(f"verified: {len(opened)} cards match the commitment {proof.root[:16]}…: {cards}")
-    return 0
+    for report in reports:
+        if len(reports) > 1:
+            print(f"== {report.path}")
+        print("\n".join(report_text(report, lang)))
+    return 0 if all(report.holds for report in reports) else 1
 
 
 def add_audit_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -1,11 +1,18 @@
 """Provably fair dealing: a commitment to the whole deck order before the first card.
 
 Each deck position gets its own salted SHA-256 commitment, `H(salt ‖ position ‖ card)`, and the
-channel is shown one SHA-256 over all of them in order. When the hand ends, the cards that were
-shown (board and shown hands) are opened — position, card and salt — together with the list of
-position commitments; each player privately gets the openings of their own hole cards. Anyone can
-then check that no shown card was changed after the start, while folded, mucked and burned cards
-stay secret: an unopened position reveals only a hash of 16 random bytes and a card.
+channel is shown one SHA-256 over all of them in order (the root). The deck is committed to
+before the players add their seeds; at the deal the seeds cut it (`chatdealer.cut`): dealt card
+`j` is the committed card at position `cut[j]`. When the hand ends, the cards that were shown
+(board and shown hands) are opened — committed position, card and salt — together with the list
+of position commitments and what the cut was made of; each player privately gets the openings
+of their own hole cards too. Anyone can then check that no shown card was changed after the
+start and that the cut followed from the seeds, while folded, mucked and burned cards stay
+secret: an unopened position reveals only a hash of 16 random bytes and a card. A table may
+open the whole deck after every hand instead.
+
+`verify` checks a proof strictly: a real deck's size, the root, every opening's salt size,
+card and hash, no card twice, and that the openings lie where the dealer deals what it shows.
 """
 
 from __future__ import annotations
@@ -18,14 +25,18 @@ from collections.abc import Callable, Iterable, Sequence
 
 import msgspec
 
-from chatdealer.cards import CARD_NAMES, Card, format_card, parse_card
+from chatdealer.cards import CARD_NAMES, Card, CardError, Deck, format_card, parse_card
+from chatdealer.cut import CUT_SCHEME, cut_of
 
 SALT_BYTES = 16
 _HASH_HEX = 2 * hashlib.sha256().digest_size
+DECK_SIZES = {len(kind.cards()): kind for kind in Deck}
+"""The decks a proof may commit to, by size: 52 cards, or 36 for the short deck."""
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
 
 class Opening(msgspec.Struct, frozen=True):
-    """One deck position opened: what card lay there and the salt that hid it."""
+    """One committed position opened: what card lay there and the salt that hid it."""
 
     position: int
     card: str
@@ -53,8 +64,18 @@ class DeckCommitment(msgspec.Struct, frozen=True):
         return _cutter(count)(hashes)
 
     def open(self, deck: Sequence[Card], positions: Iterable[int]) -> list[Opening]:
+        """Openings of committed positions of the committed `deck`."""
         salts, names = self.salts, CARD_NAMES
         return [Opening(p, names[deck[p]], salts[p].hex()) for p in sorted(set(positions))]
+
+    def open_dealt(
+        self, dealt: Sequence[Card], positions: Iterable[int], cut: Sequence[int]
+    ) -> list[Opening]:
+        """Openings of the committed positions the dealt `positions` were cut from, in
+        committed order; `dealt` is the deck as dealt."""
+        salts, names = self.salts, CARD_NAMES
+        chosen = sorted((cut[p], dealt[p]) for p in set(positions))
+        return [Opening(at, names[card], salts[at].hex()) for at, card in chosen]
 
 
 @functools.cache
@@ -68,11 +89,19 @@ def _cutter(count: int) -> Callable[[str], tuple[str, ...]]:
 
 class Proof(msgspec.Struct, frozen=True):
     """Everything a verifier needs: the root shown at the start, every position's commitment,
-    and the openings of the shown cards."""
+    the openings, and what the cut was made of (`scheme` names it; a proof without one was
+    dealt in the committed order)."""
 
     root: str
     positions: tuple[str, ...]
     openings: tuple[Opening, ...]
+    scheme: str = ""
+    table: str = ""
+    hand: int = 0
+    players: int = 0
+    """How many were dealt in: where the dealer deals the board and each hand depends on it."""
+    seeds: tuple[str, ...] = ()
+    """The players' seeds mixed into the cut, as hex SHA-256 digests, sorted."""
 
 
 def _position_commitment(salt: bytes, position: int, card: str) -> str:
@@ -105,48 +134,243 @@ def commit(deck: Sequence[Card], salts: Sequence[bytes] | None = None) -> DeckCo
     return DeckCommitment(chosen, hashes, _root(hashes))
 
 
-class VerificationError(ValueError):
-    """A proof that does not hold; the message says which part."""
-
-
-def verify(proof: Proof) -> list[tuple[int, Card]]:
-    """Check a proof; returns the opened (position, card) pairs, or raises VerificationError."""
-    if _root("".join(proof.positions)) != proof.root:
-        raise VerificationError("the position commitments do not hash to the commitment shown")
-    opened: list[tuple[int, Card]] = []
-    for opening in proof.openings:
-        if not 0 <= opening.position < len(proof.positions):
-            raise VerificationError(f"position {opening.position} is not in the deck")
-        try:
-            salt = bytes.fromhex(opening.salt)
-            card = parse_card(opening.card)
-        except ValueError as problem:
-            raise VerificationError(f"position {opening.position}: {problem}") from problem
-        expected = proof.positions[opening.position]
-        if _position_commitment(salt, opening.position, format_card(card)) != expected:
-            raise VerificationError(
-                f"position {opening.position} does not open to {opening.card}: "
-                "the card was changed after the commitment"
-            )
-        opened.append((opening.position, card))
-    return opened
+# -- where the dealer deals each card -------------------------------------------------------
 
 
 def hole_positions(seat_count: int, seat: int) -> tuple[int, int]:
-    """The deck positions of a seat's hole cards: dealt one at a time from seat 0."""
+    """The dealt positions of a seat's hole cards: dealt one at a time from seat 0."""
     return seat, seat_count + seat
 
 
 def board_positions(seat_count: int, board_size: int) -> list[int]:
-    """The deck positions of the first `board_size` board cards, skipping the burns."""
+    """The dealt positions of the first `board_size` board cards, skipping the burns."""
     start = 2 * seat_count
     return [start + 1, start + 2, start + 3, start + 5, start + 7][:board_size]
 
 
+def burn_positions(seat_count: int) -> list[int]:
+    """The dealt positions of the three burned cards: before the flop, the turn and the river."""
+    start = 2 * seat_count
+    return [start, start + 4, start + 6]
+
+
 def shown_positions(seat_count: int, board_size: int, shown_seats: Iterable[int]) -> list[int]:
-    """Every position a public proof opens: the board dealt and the hands shown."""
+    """Every dealt position a public proof opens: the board dealt and the hands shown."""
     positions = board_positions(seat_count, board_size)
     for seat in shown_seats:
         positions += hole_positions(seat_count, seat)
     positions.sort()
     return positions
+
+
+# -- checking a proof ----------------------------------------------------------------------
+
+
+PROBLEMS = {
+    "root_not_hash": "the commitment is not a SHA-256 (64 lower-case hex characters)",
+    "position_not_hash": "the commitment of position {position} is not a SHA-256",
+    "root_differs": "the position commitments do not hash to the commitment shown at the deal",
+    "deck_size": "it commits to {size} positions, and the dealer's decks hold 52 or 36 cards",
+    "deck_differs": "the hand was played with {played} cards, but the commitment holds {size}",
+    "players": "{players} players cannot be dealt a hand from {size} cards",
+    "position_range": "it opens position {position}, which a deck of {size} does not have",
+    "position_twice": "it opens position {position} twice",
+    "card_twice": "it opens {card} twice, and no deck holds a card twice",
+    "salt_size": "the salt of position {position} has {length} characters: a salt is 16 bytes, "
+    "32 lower-case hex characters",
+    "card_changed": "position {position} does not open to {card}: the card was changed after "
+    "the commitment",
+    "not_a_card": "position {position} opens {card}, which is not a card",
+    "not_short_deck": "position {position} opens {card}, which the short deck (six to ace) "
+    "does not hold",
+    "unknown_cut": "the cut {scheme} is not one this verifier knows",
+    "no_table": "the proof does not name its table, which the cut depends on",
+    "no_hand": "the proof does not give its hand number, which the cut depends on",
+    "seed_twice": "a seed is listed twice",
+    "seed_not_hash": "a seed is listed as something other than a SHA-256",
+    "burn_opened": "it opens dealt card {number}, a burn card, which the dealer shows only "
+    "when it opens the whole deck",
+    "undealt_opened": "it opens dealt card {number}, which nobody was dealt: the dealer shows "
+    "those only when it opens the whole deck",
+    "half_hand": "it opens one hole card of p{player} and not the other",
+    "board_layout": "the board it opens is not the flop, turn and river where they are dealt",
+}
+"""What can be wrong with a proof, as English templates; `chatdealer.render` translates them
+(context ``verify``), so each problem is a code with its parameters."""
+
+
+class VerificationError(ValueError):
+    """A proof that does not hold: `code` says which part (`PROBLEMS`), `params` the details."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(PROBLEMS[code].format(**params))
+
+
+class Verified(msgspec.Struct, frozen=True, kw_only=True):
+    """What a proof that holds shows: the cards opened, by the position they were dealt at."""
+
+    deck: Deck
+    players: int
+    cut: tuple[int, ...]
+    """The committed position of each dealt position."""
+    cards: dict[int, Card]
+    """Dealt position -> the card opened there."""
+    seeds: tuple[str, ...]
+    cut_by_seeds: bool
+    """The proof names the cut (False: an older proof, dealt in the committed order)."""
+
+    @property
+    def size(self) -> int:
+        return len(self.cut)
+
+    @property
+    def whole_deck(self) -> bool:
+        return len(self.cards) == self.size
+
+    @property
+    def opened(self) -> list[tuple[int, Card]]:
+        """(dealt position, card) of every opening, in dealing order."""
+        return sorted(self.cards.items())
+
+    @property
+    def board(self) -> list[Card]:
+        """The board cards opened, in the order they were dealt."""
+        return [self.cards[p] for p in board_positions(self.players, 5) if p in self.cards]
+
+    def hole(self, seat: int) -> tuple[Card, Card] | None:
+        """A seat's two hole cards when they were opened."""
+        first, second = hole_positions(self.players, seat)
+        if first in self.cards and second in self.cards:
+            return self.cards[first], self.cards[second]
+        return None
+
+    @property
+    def opened_seats(self) -> list[int]:
+        return [seat for seat in range(self.players) if self.hole(seat) is not None]
+
+
+def verify(proof: Proof, deck: Deck | None = None) -> Verified:
+    """Checks a proof whole; `deck` is the deck the hand was played with, when known (a
+    history says so). Raises VerificationError naming the first thing that does not hold."""
+    kind = _deck_of(proof, deck)
+    if not _is_hex(proof.root, _HASH_HEX):
+        raise VerificationError("root_not_hash")
+    for index, hashed in enumerate(proof.positions):
+        if not _is_hex(hashed, _HASH_HEX):
+            raise VerificationError("position_not_hash", position=index)
+    if _root("".join(proof.positions)) != proof.root:
+        raise VerificationError("root_differs")
+    size = len(proof.positions)
+    players = proof.players
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS or 2 * players + 8 > size:
+        raise VerificationError("players", players=players, size=size)
+    cut = _cut(proof, size)
+    dealt_at = {committed: dealt for dealt, committed in enumerate(cut)}
+    cards: dict[int, Card] = {}
+    seen: dict[Card, int] = {}
+    for opening in proof.openings:
+        position = opening.position
+        if not 0 <= position < size:
+            raise VerificationError("position_range", position=position, size=size)
+        dealt = dealt_at[position]
+        if dealt in cards:
+            raise VerificationError("position_twice", position=position)
+        card = _card_of(opening, kind)
+        if card in seen:
+            raise VerificationError("card_twice", card=format_card(card))
+        if not _is_hex(opening.salt, 2 * SALT_BYTES):
+            raise VerificationError("salt_size", position=position, length=len(opening.salt))
+        salt = bytes.fromhex(opening.salt)
+        if _position_commitment(salt, position, format_card(card)) != proof.positions[position]:
+            raise VerificationError("card_changed", position=position, card=opening.card)
+        cards[dealt] = card
+        seen[card] = dealt
+    verified = Verified(
+        deck=kind,
+        players=players,
+        cut=cut,
+        cards=cards,
+        seeds=tuple(sorted(proof.seeds)),
+        cut_by_seeds=bool(proof.scheme),
+    )
+    if not verified.whole_deck:
+        _check_layout(verified)
+    return verified
+
+
+def _deck_of(proof: Proof, deck: Deck | None) -> Deck:
+    size = len(proof.positions)
+    kind = DECK_SIZES.get(size)
+    if kind is None:
+        raise VerificationError("deck_size", size=size)
+    if deck is not None and kind is not deck:
+        raise VerificationError("deck_differs", played=len(deck.cards()), size=size)
+    return kind
+
+
+def _cut(proof: Proof, size: int) -> tuple[int, ...]:
+    if not proof.scheme:
+        return tuple(range(size))
+    if proof.scheme != CUT_SCHEME:
+        raise VerificationError("unknown_cut", scheme=proof.scheme)
+    if not proof.table or not proof.table.isprintable():
+        raise VerificationError("no_table")
+    if proof.hand < 1:
+        raise VerificationError("no_hand")
+    if len(set(proof.seeds)) != len(proof.seeds):
+        raise VerificationError("seed_twice")
+    for seed in proof.seeds:
+        if not _is_hex(seed, _HASH_HEX):
+            raise VerificationError("seed_not_hash")
+    return cut_of(proof.table, proof.hand, size, proof.seeds)
+
+
+def _card_of(opening: Opening, kind: Deck) -> Card:
+    try:
+        card = parse_card(opening.card)
+    except CardError as problem:
+        raise VerificationError(
+            "not_a_card", position=opening.position, card=opening.card
+        ) from problem
+    if card < kind.lowest_rank * 4:
+        raise VerificationError("not_short_deck", position=opening.position, card=opening.card)
+    return card
+
+
+def _check_layout(verified: Verified) -> None:
+    """A proof that does not open the whole deck opens what a hand shows: both cards of a
+    hand, and the board from the flop on, never a burn or a card nobody was dealt."""
+    players = verified.players
+    roles = _roles(players)
+    for dealt in sorted(verified.cards):
+        role = roles.get(dealt)
+        if role is None:
+            burned = dealt in burn_positions(players)
+            raise VerificationError("burn_opened" if burned else "undealt_opened", number=dealt + 1)
+        if role >= 0 and verified.hole(role) is None:
+            raise VerificationError("half_hand", player=role + 1)
+    board = len(verified.board)
+    if board not in (0, 3, 4, 5) or any(
+        p not in verified.cards for p in board_positions(players, board)
+    ):
+        raise VerificationError("board_layout")
+
+
+@functools.cache
+def _roles(players: int) -> dict[int, int]:
+    """Dealt position -> the seat whose hole card it is, or -1 for a board card."""
+    roles = {p: -1 for p in board_positions(players, 5)}
+    for seat in range(players):
+        for position in hole_positions(players, seat):
+            roles[position] = seat
+    return roles
+
+
+_HEX = frozenset("0123456789abcdef")
+
+
+def _is_hex(text: str, length: int) -> bool:
+    """Lower-case hex of the length, as the dealer writes every hash, salt and seed."""
+    return len(text) == length and _HEX.issuperset(text)

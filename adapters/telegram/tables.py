@@ -65,13 +65,12 @@ def chat_of(table: TableId) -> tuple[int, int | None]:
 def html_text(table: str, lines: list[str], limit: int) -> str:
     """The table as Telegram HTML (``` blocks become <pre>), with as many of the latest log
     lines as fit in `limit` visible characters."""
-    body = [line for line in table.split("\n") if line != "```"]
-    visible = sum(len(line) + 1 for line in body)
+    visible = _visible(table.split("\n"))
     kept = list(lines)
     while kept and visible + sum(len(line) + 3 for line in kept) > limit:
         kept.pop(0)
     if visible > limit:
-        table = table[: limit - 1] + "…"
+        table = _fitted(table, limit)
     parts: list[str] = []
     inside = False
     for line in table.split("\n"):
@@ -86,6 +85,25 @@ def html_text(table: str, lines: list[str], limit: int) -> str:
     if kept:
         text += "\n" + "\n".join(f"› {html.escape(line, quote=False)}" for line in kept)
     return text
+
+
+def _visible(lines: list[str]) -> int:
+    return sum(len(line) + 1 for line in lines if line != "```")
+
+
+def _fitted(table: str, limit: int) -> str:
+    """A table too long for `limit`: the last seats give way first ("…"), so that the lines
+    under the seats (the turn, the deck commitments, shown whole) stay; else the end is cut."""
+    lines = table.split("\n")
+    if lines.count("```") >= 2:
+        start = lines.index("```")
+        end = lines.index("```", start + 1)
+        seats = lines[start + 1 : end]
+        for keep in range(len(seats) - 1, 0, -1):
+            fitted = [*lines[: start + 1], *seats[:keep], "…", *lines[end:]]
+            if _visible(fitted) <= limit:
+                return "\n".join(fitted)
+    return table[: limit - 1] + "…"
 
 
 def not_modified(problem: TelegramError) -> bool:

@@ -39,6 +39,7 @@ from chatdealer.dealer.commands import (
     Rebuy,
     Register,
     Reset,
+    Seed,
     ShowTable,
     SitIn,
     SitOut,
@@ -75,7 +76,19 @@ WITHOUT_FIELDS = frozenset(
     )
 )
 DECODED = frozenset(
-    (Create, CreateTournament, Configure, Join, AddBot, Kick, SitIn, TopUp, LastHand, Leaderboard)
+    (
+        Create,
+        CreateTournament,
+        Configure,
+        Join,
+        AddBot,
+        Kick,
+        SitIn,
+        TopUp,
+        LastHand,
+        Leaderboard,
+        Seed,
+    )
 )
 CHIP_FIELDS = frozenset(
     (

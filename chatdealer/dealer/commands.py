@@ -135,6 +135,13 @@ class Start(Args, frozen=True, tag="start"):
     """Deal the first hand (or start the tournament); later hands follow by themselves."""
 
 
+class Seed(Args, frozen=True, tag="seed"):
+    """A player's seed for the next hand's cut: any short text (`cut.SEED_TEXT_LIMIT`), mixed
+    into the order the committed deck is dealt in, so that the dealer cannot choose it."""
+
+    text: str
+
+
 ActionName = Literal["fold", "check", "call", "bet", "raise", "allin"]
 
 
@@ -217,6 +224,7 @@ Verb = (
     | TopUp
     | Straddle
     | Start
+    | Seed
     | Act
     | MyCards
     | ShowTable

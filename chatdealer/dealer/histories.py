@@ -1,11 +1,13 @@
 """Finished hands as PHH: one public copy, and one copy per player with their own hole cards.
 
 The fairness proof travels inside the histories as user fields: the public copy carries the
-root shown at the deal (`_deck_commitment`), every position's commitment (`_deck_positions`) and
-the openings of the cards shown (`_openings`); a player's copy carries the root and the openings
-that player may see, their own two cards included, and borrows the positions from the public
-copy of the same hand (`proof_of(own, positions=...)`), which keeps a hand's history at one list
-of 52 hashes rather than one per player.
+root shown at the deal (`_deck_commitment`), every position's commitment (`_deck_positions`),
+what the cut was made of (`_deck_scheme`, `_deck_seeds`; the table and hand number are the
+history's own fields) and the openings of the cards shown (`_openings`); a player's copy carries
+the same but the openings that player may see, their own two cards included, and borrows the
+positions from the public copy of the same hand, which keeps a hand's stored history at one
+list of 52 hashes rather than one per player. A player is handed their copy with the positions
+put back (`handed_copy`), so that it verifies on its own.
 """
 
 from __future__ import annotations
@@ -120,12 +122,14 @@ def _written_in_full(
 
 
 def proof_of(history: phh.HandHistory, positions: Sequence[str] | None = None) -> Proof | None:
-    """The fairness proof a stored history carries; a player's copy needs the public positions."""
+    """The fairness proof a stored history carries; a player's stored copy needs the public
+    positions (a copy as handed to the player, `handed_copy`, has them)."""
     fields = history.user_fields
     root = fields.get("_deck_commitment")
     stored = fields.get("_deck_positions", positions)
     if not isinstance(root, str) or stored is None:
         return None
+    hand = history.hand
     return Proof(
         root=root,
         positions=tuple(str(p) for p in stored),
@@ -133,7 +137,29 @@ def proof_of(history: phh.HandHistory, positions: Sequence[str] | None = None) -
             Opening(int(o["position"]), str(o["card"]), str(o["salt"]))
             for o in fields.get("_openings", [])
         ),
+        scheme=str(fields.get("_deck_scheme", "")),
+        table=str(history.table) if history.table is not None else "",
+        hand=hand if isinstance(hand, int) else 0,
+        players=history.player_count,
+        seeds=tuple(str(seed) for seed in fields.get("_deck_seeds", [])),
     )
+
+
+_POSITIONS = "\n_deck_positions = "
+_ROOT = "\n_deck_commitment = "
+
+
+def handed_copy(own: str, public: str) -> str:
+    """A player's copy as it is handed to them: with the position commitments that the stored
+    copy borrows from the public one, so that it verifies on its own (`chatdealer verify`).
+    A key starts a line: a newline inside a TOML string is written escaped."""
+    at = public.find(_POSITIONS)
+    root = own.find(_ROOT)
+    if at < 0 or root < 0 or _POSITIONS in own:
+        return own
+    line = public[at + 1 : public.index("\n", at + 1) + 1]
+    end = own.index("\n", root + 1) + 1
+    return own[:end] + line + own[end:]
 
 
 def _hidden(hand: Hand, keep: int | None) -> list[str]:
@@ -159,12 +185,14 @@ def _proof_fields(proofs: HandProofs) -> tuple[str, list[str]]:
     player's by position. Hex and card names need no quoting beyond plain double quotes, so
     they are written directly rather than field by field. A player's openings are the public
     ones and their own two (the public proof itself when their hand was shown, whose fields are
-    then one shared text), so each opening is written once."""
+    then one shared text), so each opening is written once. A player's copy leaves out the
+    position commitments, the same for every copy (`handed_copy` puts them back)."""
     public = proofs.public
     root = f'_deck_commitment = "{public.root}"\n'
+    cut = _cut_text(public)
     texts = [_opening_text(opening) for opening in public.openings]
     shown = f"_openings = [{', '.join(texts)}]\n"
-    alike = root + shown  # every shown hand's: one text, so its copies are written once
+    alike = root + cut + shown  # every shown hand's: one text, so its copies are written once
     written: dict[int, str] | None = None
     private: list[str] = []
     for seen in proofs.private:
@@ -176,10 +204,19 @@ def _proof_fields(proofs: HandProofs) -> tuple[str, list[str]]:
                 opening.position: text for opening, text in zip(public.openings, texts, strict=True)
             }
         opened = ", ".join([written.get(o.position) or _opening_text(o) for o in seen.openings])
-        private.append(f"{root}_openings = [{opened}]\n")
+        private.append(f"{root}{cut}_openings = [{opened}]\n")
     hashes = '", "'.join(public.positions)
     positions = f'_deck_positions = ["{hashes}"]\n' if hashes else "_deck_positions = []\n"
-    return root + positions + shown, private
+    return root + positions + cut + shown, private
+
+
+def _cut_text(proof: Proof) -> str:
+    """What the cut was made of (the table and hand are the history's own fields)."""
+    if not proof.scheme:
+        return ""
+    seeds = '", "'.join(proof.seeds)
+    listed = f'["{seeds}"]' if seeds else "[]"
+    return f'_deck_scheme = "{proof.scheme}"\n_deck_seeds = {listed}\n'
 
 
 def _opening_text(opening: Opening) -> str:

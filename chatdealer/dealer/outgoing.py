@@ -69,13 +69,20 @@ class ButtonDraw(Payload, frozen=True, tag="button_draw"):
 class HandStarted(Payload, frozen=True, tag="hand_started"):
     hand_number: int
     deck_commitment: str
-    """SHA-256 root of the deck order's commitments, opened when the hand ends."""
+    """SHA-256 root of the deck order's commitments, made before any seed for the hand was
+    taken and opened when the hand ends."""
     players: tuple[PlayerRef, ...]
     """Dealt in, left of the button first, the button last."""
     button: PlayerRef
     small_blind: PlayerRef
     big_blind: PlayerRef
     straddle: PlayerRef | None
+    seeded_by: tuple[str, ...] = ()
+    """The names of the players whose seeds cut this hand's deck, in the order they added them."""
+    next_deck_commitment: str = ""
+    """The next hand's deck, committed now: seeds added from here on go into its cut."""
+    open_deck: bool = False
+    """The whole deck is opened when the hand ends (a table setting)."""
 
 
 class Posted(Payload, frozen=True, tag="posted"):

@@ -1,10 +1,12 @@
-"""Provably fair dealing for the service: a commitment at the deal, openings at the end.
+"""Provably fair dealing for the service: decks committed ahead, cut at the deal, opened after.
 
-The salts of a hand are consecutive 16-byte pieces of one SHAKE-256 output keyed by a per-hand
-secret seed, so the stored state carries one 32-byte seed instead of a salt per card. The output
-of an extendable-output function is pseudo-random: an opened salt tells nothing about any other
-position's salt, so an unopened card stays hidden. The seed lives only in the table's record in
-Redis, which players never read.
+A table always holds its next hand's deck committed (`TableRecord.next_deck`, its root shown)
+before any seed for that hand can be added; the deal cuts it by the seeds (`chatdealer.cut`).
+A deck's salts, and its order unless an injected shuffle gave it, are drawn from one 32-byte
+secret seed by SHAKE-256, so the stored state carries the seed instead of a salt per card. The
+output of an extendable-output function is pseudo-random: an opened salt tells nothing about
+any other position's salt, so an unopened card stays hidden. The seed lives only in the table's
+record in Redis, which players never read.
 """
 
 from __future__ import annotations
@@ -18,12 +20,14 @@ from operator import attrgetter
 
 import msgspec
 
-from chatdealer.cards import Card
+from chatdealer.cards import CARD_NAMES, Card, Deck, parse_cards
+from chatdealer.cut import CUT_SCHEME, committed_order, cut_of, dealt_order, deck_from_seed
 from chatdealer.dealer.record import DeckSecret
 from chatdealer.engine.hand import Hand
 from chatdealer.fairness import (
     SALT_BYTES,
     DeckCommitment,
+    Opening,
     Proof,
     commit,
     hole_positions,
@@ -46,38 +50,87 @@ def _salt_layout(count: int) -> struct.Struct:
 
 
 def new_seed() -> str:
-    """A fresh seed for a hand's salts, from the OS's cryptographic source (hex)."""
+    """A fresh seed for a deck, from the OS's cryptographic source (hex)."""
     return os.urandom(SEED_BYTES).hex()
 
 
+def seeded_deck(seed: str, kind: Deck) -> list[Card]:
+    """The deck a seed draws (`cut.deck_from_seed`), its commitment made now and kept."""
+    cards = _drawn(seed, kind)
+    _commitment(seed, cards)
+    return list(cards)
+
+
+@functools.lru_cache(maxsize=4_096)
+def _drawn(seed: str, kind: Deck) -> tuple[Card, ...]:
+    """A deck readied ahead is drawn again at its deal, most often by the same worker."""
+    return tuple(deck_from_seed(bytes.fromhex(seed), _CARDS[kind]))
+
+
+_CARDS = {kind: tuple(kind.cards()) for kind in Deck}
+_SIZES = {kind: len(cards) for kind, cards in _CARDS.items()}
+
+
 def committed_seed(deck: Sequence[Card]) -> str:
-    """A fresh seed whose commitment to `deck` is made now (and kept), ahead of the deal."""
+    """A fresh seed whose commitment to `deck` (an injected order) is made now and kept."""
     seed = new_seed()
     _commitment(seed, tuple(deck))
     return seed
 
 
-def new_secret(hand_number: int, deck: Sequence[Card], seed: str | None = None) -> DeckSecret:
-    """The hand's secret: its seed (a fresh one unless given), with the root the channel is
-    shown when it is dealt."""
-    if seed is None:
-        seed = new_seed()
+def new_secret(
+    hand_number: int, deck: Sequence[Card], seed: str, kind: Deck, *, drawn: bool
+) -> DeckSecret:
+    """A committed deck for hand `hand_number`: `deck` under `seed`'s salts, with the root the
+    channel is shown. `drawn`: the order is the seed's own (`seeded_deck`), so it is not kept."""
     root = _commitment(seed, tuple(deck)).root
-    return DeckSecret(hand=hand_number, seed=seed, root=root)
+    order = "" if drawn else "".join([CARD_NAMES[card] for card in deck])
+    return DeckSecret(hand=hand_number, seed=seed, root=root, kind=kind, order=order)
 
 
-def commitment_of(secret: DeckSecret, deck: Sequence[Card]) -> DeckCommitment:
-    commitment = _commitment(secret.seed, tuple(deck))
+def committed_cards(secret: DeckSecret) -> list[Card]:
+    """A committed deck's order, before the cut."""
+    if secret.order:
+        return parse_cards(secret.order)
+    return list(_drawn(secret.seed, secret.kind))
+
+
+def cut_for(secret: DeckSecret, table: str) -> tuple[int, ...]:
+    """Where each dealt card of the secret's hand comes from in its committed deck, cut by
+    the seeds."""
+    seeds = [seed.digest for seed in secret.seeds]
+    return cut_of(table, secret.hand, _SIZES[secret.kind], seeds)
+
+
+def cut_deck(secret: DeckSecret, table: str, hand_number: int) -> tuple[list[Card], DeckSecret]:
+    """The deck dealt for hand `hand_number` from a committed deck, cut by its seeds, and the
+    secret the hand keeps until it ends."""
+    dealt = msgspec.structs.replace(secret, hand=hand_number, cut=True)
+    return dealt_order(committed_cards(secret), cut_for(dealt, table)), dealt
+
+
+def commitment_of(
+    secret: DeckSecret, deck: Sequence[Card], table: str
+) -> tuple[DeckCommitment, tuple[int, ...]]:
+    """The commitment of a hand dealt as `deck`, and its cut; refuses a deck that is not the
+    one committed to."""
+    if secret.cut:
+        cut = cut_for(secret, table)
+        committed: Sequence[Card] = committed_order(deck, cut)
+    else:  # dealt in the committed order
+        cut, committed = tuple(range(len(deck))), deck
+    commitment = _commitment(secret.seed, tuple(committed))
     if commitment.root != secret.root:
-        raise ValueError("the hand's deck no longer matches the commitment made when it was dealt")
-    return commitment
+        raise ValueError("the hand's deck no longer matches the commitment made before it")
+    return commitment, cut
 
 
-@functools.lru_cache(maxsize=2_048)
+@functools.lru_cache(maxsize=4_096)
 def _commitment(seed: str, deck: tuple[Card, ...]) -> DeckCommitment:
-    """The same hand is committed at its deal and opened at its end, most often by the same
+    """The same deck is committed ahead, dealt and opened at its end, most often by the same
     worker: the 52 hashes are made once and found again (a pure function of seed and deck).
-    Sized like the dealer's memory of tables: one open hand each, ~7 KB a hand."""
+    Sized like the dealer's memory of tables, two decks each (the hand's and the next
+    hand's), ~7 KB a deck."""
     return commit(deck, salts_from(bytes.fromhex(seed), len(deck)))
 
 
@@ -88,22 +141,48 @@ class HandProofs(msgspec.Struct, frozen=True):
     private: tuple[Proof, ...]
 
 
-def hand_proofs(commitment: DeckCommitment, hand: Hand) -> HandProofs:
+def hand_proofs(
+    secret: DeckSecret, hand: Hand, table: str, *, open_deck: bool = False
+) -> HandProofs:
     """The public proof opens the board and the hands shown, what everyone at the table has
-    seen; a player's adds their own two hole cards. The public openings are made once and
-    shared: a player whose hand was shown saw nothing more, so their proof is the public one."""
-    shown = [seat for seat, was_shown in enumerate(hand.shown) if was_shown]
-    opened = commitment.open(hand.deck, shown_positions(hand.seat_count, len(hand.board), shown))
-    public = Proof(commitment.root, commitment.positions, tuple(opened))
+    seen, or every position when the table opens the whole deck; a player's adds their own two
+    hole cards. The public openings are made once and shared: a player whose hand was shown saw
+    nothing more, so their proof is the public one."""
+    commitment, cut = commitment_of(secret, hand.deck, table)
+    seats = hand.seat_count
+    if open_deck:
+        opened = commitment.open_dealt(hand.deck, range(len(hand.deck)), cut)
+    else:
+        shown = [seat for seat, was_shown in enumerate(hand.shown) if was_shown]
+        positions = shown_positions(seats, len(hand.board), shown)
+        opened = commitment.open_dealt(hand.deck, positions, cut)
+    public = Proof(
+        commitment.root,
+        commitment.positions,
+        tuple(opened),
+        scheme=CUT_SCHEME if secret.cut else "",
+        table=table,
+        hand=secret.hand,
+        players=seats,
+        seeds=tuple(sorted({seed.digest for seed in secret.seeds})),
+    )
     private = tuple(
-        public if was_shown else _with_hole_cards(commitment, hand, public, position)
+        public
+        if was_shown or open_deck
+        else _with_hole_cards(commitment, hand, cut, public, position)
         for position, was_shown in enumerate(hand.shown)
     )
     return HandProofs(public, private)
 
 
-def _with_hole_cards(commitment: DeckCommitment, hand: Hand, public: Proof, position: int) -> Proof:
-    """The public openings and one player's hole cards, in deck order as `open` gives them."""
-    own = commitment.open(hand.deck, hole_positions(hand.seat_count, position))
-    openings = sorted([*public.openings, *own], key=attrgetter("position"))
-    return Proof(public.root, public.positions, tuple(openings))
+def _with_hole_cards(
+    commitment: DeckCommitment,
+    hand: Hand,
+    cut: Sequence[int],
+    public: Proof,
+    position: int,
+) -> Proof:
+    """The public openings and one player's hole cards, in committed order as `open` gives."""
+    own = commitment.open_dealt(hand.deck, hole_positions(hand.seat_count, position), cut)
+    openings: list[Opening] = sorted([*public.openings, *own], key=attrgetter("position"))
+    return msgspec.structs.replace(public, openings=tuple(openings))

@@ -11,7 +11,7 @@ import logging
 
 from chatdealer import phh
 from chatdealer.dealer.commands import User
-from chatdealer.dealer.histories import proof_of
+from chatdealer.dealer.histories import handed_copy, proof_of
 from chatdealer.dealer.outgoing import (
     AnyPayload,
     BalanceShown,
@@ -151,9 +151,8 @@ def _told(table_id: TableId, user: User, record: HandRecord) -> list[Outgoing]:
     out = [to(table_id, None, _history(record.number, public, proof, private=False))]
     own = record.private.get(user.id)
     if own is not None:
-        mine = own.decode()
-        positions = proof.positions if proof is not None else None
-        seen = proof_of(phh.loads(mine), positions)
+        mine = handed_copy(own.decode(), public)
+        seen = proof_of(phh.loads(mine))
         out.append(to(table_id, user.id, _history(record.number, mine, seen, private=True)))
     return out
 

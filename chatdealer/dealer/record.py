@@ -19,6 +19,7 @@ from typing import Any
 
 import msgspec
 
+from chatdealer.cards import Deck
 from chatdealer.dealer.commands import ActionToken
 from chatdealer.dealer.seated_bots import account_of
 from chatdealer.engine.stored import Stored
@@ -55,16 +56,36 @@ class PlayerClock(msgspec.Struct, kw_only=True, omit_defaults=True):
     """Tournament players who timed out twice: their turns are played at once."""
 
 
-class DeckSecret(msgspec.Struct, frozen=True, kw_only=True):
-    """The current hand's commitment: the salts derive from `seed`, which never leaves Redis."""
+class PlayerSeed(msgspec.Struct, frozen=True, array_like=True):
+    """A player's seed for a deck's cut, kept as its digest (`cut.seed_digest`): the words
+    themselves are never stored."""
+
+    player: str
+    digest: str
+
+
+class DeckSecret(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A committed deck: the salts (and, unless `order` is given, the order) derive from `seed`,
+    which never leaves Redis; `root` is the commitment the channel is shown."""
 
     hand: int
     seed: str
     root: str
+    kind: Deck = Deck.STANDARD
+    order: str = ""
+    """The committed order as card names run together, when it was not drawn from `seed` (an
+    injected shuffle: tests); empty, the order is `cut.deck_from_seed`'s."""
+    seeds: tuple[PlayerSeed, ...] = ()
+    """The players' seeds for its cut, in the order they were added."""
+    cut: bool = False
+    """Dealt through the players' cut; False for a hand dealt in the committed order, as every
+    hand was before the cut (their proofs still verify)."""
+    open_deck: bool = False
+    """The whole deck is opened when the hand ends: the table said so when it was dealt."""
 
     def __repr__(self) -> str:
-        """Never the seed: a record may end up in a log line or an error."""
-        return f"DeckSecret(hand={self.hand}, root={self.root[:12]}…)"
+        """Never the seed or the order: a record may end up in a log line or an error."""
+        return f"DeckSecret(hand={self.hand}, root={self.root[:12]}…, seeds={len(self.seeds)})"
 
 
 class TableRecord(Stored, kw_only=True):
@@ -75,6 +96,9 @@ class TableRecord(Stored, kw_only=True):
     started: bool = False
     """Hands are dealt one after the other until too few players can play."""
     deck: DeckSecret | None = None
+    """The hand being played's deck."""
+    next_deck: DeckSecret | None = None
+    """The next hand's deck, committed to (and shown) before any seed for it is taken."""
     clocks: dict[str, PlayerClock] = msgspec.field(default_factory=dict)
     wake: Wake | None = None
 

@@ -30,6 +30,9 @@ REFUSALS = {
     "not_away": "You're already in the game",
     "unavailable": "The table is unavailable right now: try again in a moment",
     "busy": "The table is busy: try again",
+    "seed_empty": "A seed needs some text: seed, then anything you like",
+    "seed_too_long": "A seed is at most {limit} characters",
+    "seed_not_playing": "Only players at the table can add a seed to the cut",
     "no_bot_style": "There's no bot style called {style}: try tight, balanced or loose",
     "no_bot_available": "No bot has the chips to sit down right now",
     "damaged_table": "This table's record is damaged, so it can't be played: the host or a "
@@ -55,6 +58,14 @@ NOTICES = {
     "to {max_buy_in}",
     "tournament_created": "{name} opened a sit-and-go: buy-in {buy_in}, {starting_stack} chips",
     "welcome": "Welcome! You get {grant} chips to play with",
+    "deck_committed": "The deck for hand #{hand} is committed: {commitment}. Cut it with a "
+    "seed of your own: seed <any text>",
+    "seed_added": "{name} adds a seed to the cut of hand #{hand} ({count} so far), whose deck "
+    "is committed as {commitment}",
+    "seed_again": "Your seed was not used: the deck for hand #{hand} was only committed now. "
+    "Send it again",
+    "seeds_dropped": "Hand #{hand} needs the other deck: the seeds added for the old one are "
+    "not used",
     "seated": "{name} sits down in seat {seat} with {chips}",
     "left": "{name} leaves with {chips}",
     "leave_queued": "{name} leaves when this hand ends",

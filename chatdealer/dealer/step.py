@@ -39,7 +39,7 @@ from chatdealer.dealer.outgoing import (
     TournamentOver,
 )
 from chatdealer.dealer.outgoing import notice as make_notice
-from chatdealer.dealer.proofs import commitment_of, hand_proofs
+from chatdealer.dealer.proofs import HandProofs, hand_proofs
 from chatdealer.dealer.record import (
     TableRecord,
     Wake,
@@ -52,7 +52,6 @@ from chatdealer.dealer.showdown import ShowdownTeller
 from chatdealer.dealer.views import PrivateView, current_token, table_view
 from chatdealer.engine import events as hand_events
 from chatdealer.engine.hand import Hand
-from chatdealer.fairness import DeckCommitment
 from chatdealer.store import (
     Change,
     ChipMove,
@@ -359,7 +358,7 @@ class Step:
             for seat, player, name in zip(event.seats, event.players, event.names, strict=True)
         ]
         by_seat = {ref.seat: ref for ref in self._roster}
-        secret = self.record.deck
+        secret, following = self.record.deck, self.record.next_deck
         self.channel(
             HandStarted(
                 hand_number=event.hand_number,
@@ -369,6 +368,9 @@ class Step:
                 small_blind=by_seat[event.small_blind],
                 big_blind=by_seat[event.big_blind],
                 straddle=by_seat[event.straddle] if event.straddle is not None else None,
+                seeded_by=tuple(self.name_of(s.player) for s in secret.seeds) if secret else (),
+                next_deck_commitment=following.root if following is not None else "",
+                open_deck=secret is not None and secret.open_deck,
             )
         )
 
@@ -387,8 +389,7 @@ class Step:
             record.deck = None
             return
         number = event.hand_number
-        commitment = self._commitment(hand, number)
-        proofs = hand_proofs(commitment, hand) if commitment is not None else None
+        proofs = self._proofs(hand, number)
         proof = proofs.public if proofs is not None else None
         self.channel(HandOver(hand_number=number, stacks=stacks, proof=proof))
         players = [ref.player_id for ref in self._roster]
@@ -411,11 +412,12 @@ class Step:
             ]
         record.deck = None
 
-    def _commitment(self, hand: Hand, number: int) -> DeckCommitment | None:
+    def _proofs(self, hand: Hand, number: int) -> HandProofs | None:
         secret = self.record.deck
         if secret is None or secret.hand != number:
             return None
-        return commitment_of(secret, hand.deck)
+        table = str(self.context.table_id)
+        return hand_proofs(secret, hand, table, open_deck=secret.open_deck)
 
     def _tell_tournament(self, event: AnyEvent) -> None:
         tournament = self.record.tournament

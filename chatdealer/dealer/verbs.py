@@ -21,6 +21,7 @@ from chatdealer.dealer.commands import (
     Leave,
     Rebuy,
     Register,
+    Seed,
     SitIn,
     SitOut,
     Start,
@@ -30,10 +31,16 @@ from chatdealer.dealer.commands import (
     Unregister,
     User,
 )
-from chatdealer.dealer.proofs import new_secret
 from chatdealer.dealer.record import TableRecord, Wake, WakeFor, is_empty, new_record
 from chatdealer.dealer.refusals import DealerRefusal
 from chatdealer.dealer.seated_bots import bot_move, bots_seated, is_bot
+from chatdealer.dealer.seeding import (
+    add_seed,
+    commit_first_deck,
+    commit_next_deck,
+    deck_to_deal,
+    settings_changed,
+)
 from chatdealer.dealer.step import Step
 from chatdealer.dealer.views import current_token
 from chatdealer.engine.hand import Phase
@@ -54,6 +61,7 @@ TableVerb = (
     | Straddle
     | Start
     | Act
+    | Seed
     | Register
     | Unregister
     | Rebuy
@@ -70,6 +78,7 @@ def opening(args: Create | CreateTournament, user: User, now: float) -> TableRec
 
 
 def announce_opening(step: Step, user: User) -> None:
+    """Tells the channel of the new table, and of the deck its first hand will be dealt from."""
     record = step.record
     if record.cash is not None:
         settings = record.cash.settings
@@ -90,6 +99,7 @@ def announce_opening(step: Step, user: User) -> None:
             buy_in=tsettings.buy_in,
             starting_stack=tsettings.starting_stack,
         )
+    commit_first_deck(step)
 
 
 def apply(step: Step, args: TableVerb, user: User, balance: int | None = None) -> None:
@@ -103,6 +113,7 @@ def apply(step: Step, args: TableVerb, user: User, balance: int | None = None) -
     elif isinstance(args, Configure):
         _require_host(step.record, user)
         step.absorb(_cash(step.record, "the settings").change_settings(args.settings))
+        settings_changed(step, args.settings.variant.deck)
     elif isinstance(args, Join):
         _join(step, args, user, balance)
     elif isinstance(args, Leave):
@@ -122,6 +133,8 @@ def apply(step: Step, args: TableVerb, user: User, balance: int | None = None) -
         step.absorb(_cash(step.record, "buying chips").top_up(user.id, args.amount))
     elif isinstance(args, Straddle):
         step.absorb(_cash(step.record, "straddling").straddle(user.id))
+    elif isinstance(args, Seed):
+        add_seed(step, args, user)
     elif isinstance(args, Register):
         step.absorb(_tournament(step.record).register(user.id, user.name))
     elif isinstance(args, Unregister):
@@ -185,20 +198,20 @@ def deal(step: Step) -> None:
     if table is None:
         raise TableError("tournament_not_running")
     deck_kind = table.settings.variant.deck
-    supply = step.context.decks
-    deck, seed = (
-        supply.take(deck_kind) if supply is not None else (step.context.shuffle(deck_kind), None)
-    )
+    number = table.hand_number + 1
+    deck, secret = deck_to_deal(step, deck_kind, number)
     draw = step.context.shuffle(deck_kind) if table.button is None else None
     stacks = {seat: player.stack for seat, player in table.players()}
-    secret = new_secret(table.hand_number + 1, deck, seed)
     events: list[AnyEvent]
     if tournament is not None:
         events = tournament.deal(deck, step.now, draw)
     else:
         events = table.deal(deck, draw)
     dealt = any(isinstance(event, HandStarted) for event in events)
-    record.deck = secret if dealt else None
+    record.deck = None
+    if dealt:
+        record.deck = msgspec.structs.replace(secret, open_deck=table.settings.open_deck)
+        commit_next_deck(step, deck_kind, number + 1)
     step.dealt(events, deck, stacks)
 
 

@@ -7,13 +7,14 @@ hole card. `PrivateView` is one player's cards and best hand, sent to that playe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 
 import msgspec
 
 from chatdealer.cards import format_card, format_cards
 from chatdealer.dealer.commands import ActionToken
-from chatdealer.dealer.record import TableRecord, WakeFor
+from chatdealer.dealer.record import PlayerSeed, TableRecord, WakeFor
 from chatdealer.engine.hand import Hand, Phase
 from chatdealer.evaluator import evaluate
 from chatdealer.table import SeatStatus, Table, TableSettings, TournamentPhase
@@ -115,6 +116,12 @@ class TableView(msgspec.Struct, frozen=True, kw_only=True):
     next_hand_at: float | None
     started: bool
     tournament: TournamentView | None = None
+    deck_commitment: str = ""
+    """The root of the hand being played's deck, committed before its seeds were taken."""
+    next_deck_commitment: str = ""
+    """The root of the next hand's deck, committed now: a seed added now goes into its cut."""
+    next_deck_seeds: tuple[str, ...] = ()
+    """Who has added a seed to the next hand's cut (names)."""
 
 
 # Enum members as module constants: reading one off its class goes through a slow class hook,
@@ -158,6 +165,9 @@ def table_view(record: TableRecord, table_id: str) -> TableView:
     deadline = wake.at if wake is not None else None
     next_hand_at = deadline if wake is not None and wake.purpose is _NEXT_HAND else None
     tournament = _tournament_view(record)
+    following = record.next_deck
+    next_root = following.root if following is not None else ""
+    seeders = _seeders(record, following.seeds) if following is not None else ()
     if table is None:
         return TableView(
             table=table_id,
@@ -174,8 +184,11 @@ def table_view(record: TableRecord, table_id: str) -> TableView:
             next_hand_at=next_hand_at,
             started=record.started,
             tournament=tournament,
+            next_deck_commitment=next_root,
+            next_deck_seeds=seeders,
         )
     hand = table.hand
+    dealt = record.deck if hand is not None else None
     token = current_token(table)
     return TableView(
         table=table_id,
@@ -192,7 +205,23 @@ def table_view(record: TableRecord, table_id: str) -> TableView:
         next_hand_at=next_hand_at,
         started=record.started,
         tournament=tournament,
+        deck_commitment=dealt.root if dealt is not None else "",
+        next_deck_commitment=next_root,
+        next_deck_seeds=seeders,
     )
+
+
+def _seeders(record: TableRecord, seeds: Sequence[PlayerSeed]) -> tuple[str, ...]:
+    """The names of those who added a seed to the next hand's cut."""
+    if not seeds:
+        return ()
+    names: dict[str, str] = {}
+    if record.tournament is not None:
+        names.update((e.player_id, e.name) for e in record.tournament.entrants)
+    table = record.table
+    if table is not None:
+        names.update((player.player_id, player.name) for _, player in table.players())
+    return tuple(names.get(seed.player, seed.player) for seed in seeds)
 
 
 def _seats(table: Table) -> tuple[SeatView, ...]:

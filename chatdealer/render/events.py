@@ -31,7 +31,6 @@ from chatdealer.render.language import Language
 from chatdealer.render.names import player_name
 from chatdealer.render.table import private_text, table_text
 
-COMMITMENT_CHARS = 12
 POSTS = {
     "ante": "{name} posts an ante of {amount}",
     "blind": "{name} posts a blind of {amount}",
@@ -59,10 +58,6 @@ def names_text(language: Language, names: Sequence[str]) -> str:
     )
 
 
-def short_commitment(commitment: str) -> str:
-    return commitment[:COMMITMENT_CHARS] + ("…" if len(commitment) > COMMITMENT_CHARS else "")
-
-
 def hand_started_text(event: HandStarted, language: Language) -> str:
     _ = language.text
     who = player_name
@@ -75,8 +70,22 @@ def hand_started_text(event: HandStarted, language: Language) -> str:
     if event.straddle is not None:
         straddle = who(language, event.straddle.name)
         text += ", " + _("event", "straddle {name}").format(name=straddle)
-    deck = _("event", "deck commitment {commitment}")
-    return f"{text} · {deck.format(commitment=short_commitment(event.deck_commitment))}"
+    return f"{text} · {deck_started_text(event, language)}"
+
+
+def deck_started_text(event: HandStarted, language: Language) -> str:
+    """The hand's deck as the channel is shown it at the deal: the whole commitment, who cut
+    it with a seed, and whether the whole deck is opened after the hand."""
+    _ = language.text
+    parts = [_("event", "deck commitment {commitment}").format(commitment=event.deck_commitment)]
+    if event.seeded_by:
+        names = names_text(language, [player_name(language, name) for name in event.seeded_by])
+        parts.append(_("event", "cut by seeds from {names}").format(names=names))
+    else:
+        parts.append(_("event", "no player seeds in the cut"))
+    if event.open_deck:
+        parts.append(_("event", "the whole deck is opened after the hand"))
+    return " · ".join(parts)
 
 
 def posted_text(event: Posted, language: Language) -> str:
@@ -190,7 +199,7 @@ def hand_over_text(event: HandOver, language: Language) -> str:
     text = _("event", "Hand #{number} is over").format(number=event.hand_number)
     if event.proof is not None:
         opened = _("event", "deck opened: {commitment}")
-        text += " · " + opened.format(commitment=short_commitment(event.proof.root))
+        text += " · " + opened.format(commitment=event.proof.root)
     return text
 
 

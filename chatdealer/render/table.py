@@ -85,6 +85,8 @@ def _stakes(settings: TableSettings, language: Language) -> str:
     text = f"{game} {language.number(low)}/{language.number(high)}"
     if settings.ante:
         text += ", " + _("table", "ante {amount}").format(amount=language.number(settings.ante))
+    if settings.open_deck:
+        text += ", " + _("table", "whole deck opened after each hand")
     return text
 
 
@@ -159,6 +161,10 @@ def _seat_lines(seats: Iterable[SeatView], language: Language, markdown: bool) -
 
 
 def _footer(view: TableView, language: Language, now: float) -> list[str]:
+    return deck_lines(view, language) + _state_line(view, language, now)
+
+
+def _state_line(view: TableView, language: Language, now: float) -> list[str]:
     _ = language.text
     if view.turn is not None:
         return [_turn_line(view, view.turn, language, now)]
@@ -168,6 +174,25 @@ def _footer(view: TableView, language: Language, now: float) -> list[str]:
         seconds = language.count("seconds", language.seconds_left(view.next_hand_at, now))
         return [_("table", "Next hand in {seconds}").format(seconds=seconds)]
     return []
+
+
+def deck_lines(view: TableView, language: Language) -> list[str]:
+    """The decks' commitments, whole: the hand being played's, and the next hand's, which a
+    seed added now goes into (with who has added one)."""
+    _ = language.text
+    lines = []
+    if view.deck_commitment:
+        lines.append(_("table", "Deck {commitment}").format(commitment=view.deck_commitment))
+    if view.next_deck_commitment:
+        root = view.next_deck_commitment
+        if view.next_deck_seeds:
+            names = ", ".join(short_name(name) for name in view.next_deck_seeds)
+            line = _("table", "Next deck {commitment} · seeds from {names}")
+            lines.append(line.format(commitment=root, names=names))
+        else:
+            line = _("table", "Next deck {commitment} · cut it: seed <any text>")
+            lines.append(line.format(commitment=root))
+    return lines
 
 
 def _turn_line(view: TableView, turn: TurnView, language: Language, now: float) -> str:

@@ -44,6 +44,9 @@ class TableSettings(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
     action_seconds: int = 30
     time_bank_seconds: int = 60
     language: Word = "en"
+    open_deck: bool = False
+    """Open the whole deck after every hand (mucked and folded hands, burns, the cards not dealt),
+    so anyone can check the entire order; off, only the cards shown are opened."""
 
     @property
     def blinds(self) -> tuple[int, int]:

@@ -58,6 +58,8 @@ class TournamentSettings(msgspec.Struct, frozen=True, kw_only=True):
     action_seconds: int = 30
     time_bank_seconds: int = 60
     language: Word = "en"
+    open_deck: bool = False
+    """Open the whole deck after every hand (`TableSettings.open_deck`)."""
 
     def table_settings(self, level_index: int) -> TableSettings:
         """The table's stakes at a level; in fixed-limit the big blind is the small bet."""
@@ -77,6 +79,7 @@ class TournamentSettings(msgspec.Struct, frozen=True, kw_only=True):
             action_seconds=self.action_seconds,
             time_bank_seconds=self.time_bank_seconds,
             language=self.language,
+            open_deck=self.open_deck,
         )
 
     def validate(self) -> None:

@@ -40,6 +40,7 @@ from chatdealer.dealer import (
     Rebuy,
     Register,
     Reset,
+    Seed,
     ShowTable,
     SitIn,
     SitOut,
@@ -127,6 +128,7 @@ VERBS: list[type] = [
     Unregister,
     Rebuy,
     Reset,
+    Seed,
 ]
 
 
@@ -215,6 +217,8 @@ class Fuzzer:
             return Act(action=action, token=self.token(table), amount=self.chips())
         if verb is LastHand:
             return LastHand(number=self.maybe(lambda: rng.choice([None, 1, 2, 50])))
+        if verb is Seed:
+            return Seed(text=self.maybe(lambda: rng.choice(["lucky", "7", "♠" * 40, "x" * 500])))
         if verb is Leaderboard:
             return Leaderboard(top=self.maybe(lambda: rng.choice([1, 10, 100, 1_000])))
         return verb()

@@ -15,11 +15,13 @@ import msgspec
 import pytest
 
 from chatdealer import phh
-from chatdealer.dealer.histories import hand_record, proof_of
-from chatdealer.dealer.proofs import HandProofs, hand_proofs
+from chatdealer.cut import committed_order, seed_digest
+from chatdealer.dealer.histories import hand_record, handed_copy, proof_of
+from chatdealer.dealer.proofs import HandProofs, cut_for, hand_proofs, salts_from
+from chatdealer.dealer.record import DeckSecret, PlayerSeed
 from chatdealer.engine.config import BettingStructure, HandConfig, Variant
 from chatdealer.engine.hand import Hand, deal_hand
-from chatdealer.fairness import commit
+from chatdealer.fairness import commit, verify
 from chatdealer.history import to_phh
 from chatdealer.store import HandRecord, TableId
 from tests.engine.random_play import play_at_random
@@ -58,9 +60,16 @@ def played(rng: random.Random) -> Hand:
     return play_at_random(hand, rng, fold_below=0.55)
 
 
-def proofs_of(hand: Hand, rng: random.Random) -> HandProofs:
-    salts = [rng.randbytes(16) for _ in hand.deck]
-    return hand_proofs(commit(hand.deck, salts), hand)
+def proofs_of(hand: Hand, rng: random.Random, number: int = 1) -> HandProofs:
+    """The proofs of a hand dealt as the dealer deals: its deck the cut of a committed one."""
+    seed = rng.randbytes(32).hex()
+    seeds = tuple(PlayerSeed(f"u{n}", seed_digest(str(rng.random()))) for n in range(number % 3))
+    kind = hand.config.variant.deck
+    secret = DeckSecret(hand=number, seed=seed, root="", kind=kind, seeds=seeds, cut=True)
+    committed = committed_order(hand.deck, cut_for(secret, str(TABLE)))
+    root = commit(committed, salts_from(bytes.fromhex(seed), len(committed))).root
+    secret = msgspec.structs.replace(secret, root=root)
+    return hand_proofs(secret, hand, str(TABLE), open_deck=rng.random() < 0.1)
 
 
 def hidden(hand: Hand, keep: int | None) -> list[str]:
@@ -90,13 +99,12 @@ def reference(number: int, hand: Hand, players: list[str], proofs: HandProofs | 
             return {}
         proof = proofs.public if position is None else proofs.private[position]
         opened = [{"position": o.position, "card": o.card, "salt": o.salt} for o in proof.openings]
+        written: dict[str, object] = {"_deck_commitment": proof.root}
         if position is None:
-            return {
-                "_deck_commitment": proof.root,
-                "_deck_positions": list(proof.positions),
-                "_openings": opened,
-            }
-        return {"_deck_commitment": proof.root, "_openings": opened}
+            written["_deck_positions"] = list(proof.positions)
+        if proof.scheme:
+            written |= {"_deck_scheme": proof.scheme, "_deck_seeds": list(proof.seeds)}
+        return written | {"_openings": opened}
 
     private = {player: written(p, fields(p)) for p, player in enumerate(players)}
     return HandRecord(number, written(None, fields(None)), private)
@@ -108,7 +116,7 @@ def test_every_copy_is_the_generic_writers_text(seed: int) -> None:
     for number in range(150):
         hand = played(rng)
         players = [f"player {n}" for n in range(hand.seat_count)]
-        proofs = proofs_of(hand, rng) if rng.random() < 0.9 else None
+        proofs = proofs_of(hand, rng, number) if rng.random() < 0.9 else None
         assert hand_record(TABLE, number, hand, players, proofs) == reference(
             number, hand, players, proofs
         )
@@ -141,10 +149,31 @@ def test_the_stored_proofs_read_back() -> None:
     for number in range(30):
         hand = played(rng)
         players = [f"player {n}" for n in range(hand.seat_count)]
-        proofs = proofs_of(hand, rng)
+        proofs = proofs_of(hand, rng, number)
         record = hand_record(TABLE, number, hand, players, proofs)
         public = proof_of(phh.loads(record.public.decode()))
         assert public == proofs.public
         for position, player in enumerate(players):
             own = proof_of(phh.loads(record.private[player].decode()), public.positions)
             assert own == proofs.private[position]
+
+
+def test_a_players_copy_is_handed_out_with_the_positions_and_verifies_alone() -> None:
+    rng = random.Random("handed")
+    for number in range(1, 30):
+        hand = played(rng)
+        players = [f"player {n}" for n in range(hand.seat_count)]
+        proofs = proofs_of(hand, rng, number)
+        record = hand_record(TABLE, number, hand, players, proofs)
+        public = record.public.decode()
+        for position, player in enumerate(players):
+            stored = record.private[player].decode()
+            assert "_deck_positions" not in stored  # one list per hand is stored, not per player
+            handed = handed_copy(stored, public)
+            assert handed_copy(handed, public) == handed
+            history = phh.loads(handed)
+            assert proof_of(history) == proofs.private[position]
+            assert {k: v for k, v in history.user_fields.items() if k != "_deck_positions"} == (
+                phh.loads(stored).user_fields
+            )
+            verify(proofs.private[position], hand.config.variant.deck)

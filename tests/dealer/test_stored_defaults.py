@@ -49,6 +49,7 @@ SCHEMA_1_DEFAULTS: dict[type[msgspec.Struct], dict[str, object]] = {
         "action_seconds": 30,
         "time_bank_seconds": 60,
         "language": "en",
+        "open_deck": False,  # added after schema 1: a stored table without it never opened it
     },
     HandConfig: {
         "variant": "holdem",

@@ -157,20 +157,22 @@ def test_a_bots_name_is_said_in_the_tables_language() -> None:
     assert say(bot, "bg") == "Ada (бот): пас"
 
 
-def test_hand_start_shows_a_shortened_commitment_and_the_end_opens_it() -> None:
+def test_hand_start_shows_the_whole_commitment_and_the_end_opens_it() -> None:
     root = "3f2a9c1e4b7d" + "0" * 52
     started = HandStarted(
         hand_number=42, deck_commitment=root, players=(BORIS, CLARA, ANNA), button=ANNA,
         small_blind=BORIS, big_blind=CLARA, straddle=None,
     )  # fmt: skip
     assert say(started) == (
-        "Hand #42: button Anna, blinds Boris and Clara · deck commitment 3f2a9c1e4b7d…"
+        f"Hand #42: button Anna, blinds Boris and Clara · deck commitment {root}"
+        " · no player seeds in the cut"
     )
     assert say(started, "ru") == (
-        "Раздача №42: баттон Anna, блайнды Boris и Clara · отпечаток колоды 3f2a9c1e4b7d…"
+        f"Раздача №42: баттон Anna, блайнды Boris и Clara · отпечаток колоды {root}"
+        " · сидов игроков в срезе нет"
     )
     over = HandOver(hand_number=42, stacks=(), proof=Proof(root=root, positions=(), openings=()))
-    assert say(over) == "Hand #42 is over · deck opened: 3f2a9c1e4b7d…"
+    assert say(over) == f"Hand #42 is over · deck opened: {root}"
     assert say(HandOver(hand_number=42, stacks=(), proof=None), "bg") == "Раздаване №42 приключи"
 
 

@@ -5,9 +5,9 @@ adapter lacks one of them, or when a dealer verb has no entry.
 The dealer's verbs and their entries: `Create` create, `Configure` settings, `Join` join,
 `Leave` leave, `SitOut` sitout, `SitIn` back, `TopUp` topup (on a tournament table a topup is
 its `Rebuy`), `Straddle` straddle, `Start` start and tournament start, `MyCards` cards,
-`ShowTable` table and tournament status, `LastHand` history, `Balance` balance, `Daily` daily,
-`Leaderboard` leaderboard, `Ledger` night, `Kick` kick, `Stop` stop, `Reset` reset (a damaged
-table), `AddBot` addbot,
+`ShowTable` table and tournament status, `LastHand` history, `Seed` seed, `Balance` balance,
+`Daily` daily, `Leaderboard` leaderboard, `Ledger` night, `Kick` kick, `Stop` stop, `Reset`
+reset (a damaged table), `AddBot` addbot,
 `CreateTournament` tournament open, `Register` and `Unregister` tournament register and
 unregister, `Rebuy` tournament rebuy. `Act` (the betting actions) is played with buttons, and
 typed in the terminal through `amounts.read_bet`.
@@ -39,6 +39,7 @@ from adapters.common.catalog.spec import (
     Situation,
     Values,
 )
+from chatdealer.cut import SEED_TEXT_LIMIT
 from chatdealer.dealer import (
     AddBot,
     Balance,
@@ -56,6 +57,7 @@ from chatdealer.dealer import (
     Rebuy,
     Register,
     Reset,
+    Seed,
     ShowTable,
     SitIn,
     SitOut,
@@ -137,6 +139,10 @@ def _kick(values: Values, situation: Situation) -> Outcome:
 
 def _history(values: Values, situation: Situation) -> Outcome:
     return LastHand(number=values.number("number"))
+
+
+def _seed(values: Values, situation: Situation) -> Outcome:
+    return Seed(text=values.word("text") or "")
 
 
 def _leaderboard(values: Values, situation: Situation) -> Outcome:
@@ -299,6 +305,27 @@ def entries() -> tuple[Entry, ...]:
             aliases=("last", "hand_history"),
             verbs=(LastHand,),
             public=True,
+        ),
+        Entry(
+            "seed",
+            "Add your own randomness to the next hand's deal",
+            _seed,
+            (
+                Param(
+                    "text",
+                    Kind.TEXT,
+                    "Any words: they cut the next hand's deck",
+                    required=True,
+                    maximum=SEED_TEXT_LIMIT,
+                ),
+            ),
+            access=Access.PLAYERS,
+            examples=("purple elephant 42",),
+            verbs=(Seed,),
+            details=(
+                "The next hand's deck is committed before your seed is taken: its commitment "
+                "is in the table message.",
+            ),
         ),
         Entry(
             "balance",
