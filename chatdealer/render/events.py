@@ -185,6 +185,15 @@ def pot_won_text(event: PotWon, language: Language) -> str:
     )
     if not single:
         text += ": " + _shares(winners, language)
+    return _euphonic(language, text)
+
+
+def _euphonic(language: Language, text: str) -> str:
+    """Bulgarian says "със" for "with" before a word that starts with с or з ("със стрейт")."""
+    if language.code != "bg":
+        return text
+    for sound in "сзСЗ":
+        text = text.replace(f" с {sound}", f" със {sound}")
     return text
 
 

@@ -121,6 +121,14 @@ def test_side_pot_award_in_three_languages() -> None:
     assert say(main) == "Anna wins the main pot of 1,200 with a flush, ace high — A♠ K♠ T♠ 7♠ 2♠"
 
 
+def test_bulgarian_says_sas_before_a_hand_that_starts_with_s() -> None:
+    won = PotWon(pot=0, amount=40, winners=(Share(player_id="a", name="Ann", chips=40),),
+                 hand=STRAIGHT)  # fmt: skip
+    assert say(won, "bg") == "Ann печели 40 със стрейт до деветка — 9♠ 8♥ 7♦ 6♣ 5♦"
+    flush = say(side_pot_won(), "bg")
+    assert flush is not None and " с флъш " in flush
+
+
 def split_pot() -> PotWon:
     shares = (
         Share(player_id="anna", name="Anna", chips=601),
@@ -139,7 +147,8 @@ def test_split_pot_award_names_every_share() -> None:
         f"Anna, Boris и Clara делят 1{NNBSP}801 (стрит до девятки): Anna 601, Boris 600, Clara 600"
     )
     assert say(split_pot(), "bg") == (
-        f"Anna, Boris и Clara делят 1{NNBSP}801 с стрейт до деветка: Anna 601, Boris 600, Clara 600"
+        f"Anna, Boris и Clara делят 1{NNBSP}801 със стрейт до деветка: "
+        "Anna 601, Boris 600, Clara 600"
     )
 
 
