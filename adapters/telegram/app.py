@@ -12,19 +12,27 @@ import contextlib
 import logging
 import signal
 
-from telegram import BotCommand, Update
+from telegram import Update
 from telegram.error import InvalidToken, TelegramError
-from telegram.ext import AIORateLimiter, Application, CallbackQueryHandler, CommandHandler, filters
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    CallbackQueryHandler,
+    CommandHandler,
+    ContextTypes,
+    filters,
+)
 
+from adapters.telegram.commands import Commands
 from adapters.telegram.config import TelegramSettings
+from adapters.telegram.menu import HELP_WORDS, MENU_LANGUAGES, command_names, menu
 from adapters.telegram.poker import Poker
-from adapters.telegram.texts import COMMANDS, LANGUAGES
+from adapters.telegram.presses import Presses
 from chatdealer.dealer import Dealer, open_dealer
 from chatdealer.dealer.entry import tune_for_serving
 
 log = logging.getLogger(__name__)
 
-GROUP_COMMANDS = tuple(name for name, _ in COMMANDS)
 UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
 
 
@@ -48,25 +56,31 @@ def attach(
     dealer: Dealer,
     settings: TelegramSettings,
 ) -> Poker:
-    """Puts the dealer on the application: the commands and the buttons."""
+    """Puts the dealer on the application: every command of the catalog and the buttons."""
     poker = Poker(application.bot, dealer, edit_interval=settings.edit_interval)
+    commands = Commands(poker)
+    presses = Presses(poker)
     groups = filters.ChatType.GROUPS
     private = filters.ChatType.PRIVATE
-    application.add_handler(CommandHandler([*GROUP_COMMANDS, "start"], poker.on_command, groups))
-    application.add_handler(CommandHandler("start", poker.on_private_start, private))
-    application.add_handler(CommandHandler(list(GROUP_COMMANDS), poker.on_private_help, private))
-    application.add_handler(CallbackQueryHandler(poker.on_press))
-    application.add_error_handler(poker.on_error)
+    names = [*command_names(), *HELP_WORDS]
+    application.add_handler(CommandHandler(names, commands.on_group, groups))
+    application.add_handler(CommandHandler("start", commands.on_private_start, private))
+    application.add_handler(CommandHandler(list(command_names()), commands.on_private, private))
+    application.add_handler(CallbackQueryHandler(presses.on_press))
+    application.add_error_handler(on_error)
     return poker
 
 
+async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    log.warning("update %s failed: %r", getattr(update, "update_id", "?"), context.error)
+
+
 async def publish_commands(application: Application) -> None:  # type: ignore[type-arg]
-    """The command menu, described in English (the default), Russian and Bulgarian."""
+    """The command menu from the catalog, described in English (the default), Russian and
+    Bulgarian."""
     bot = application.bot
-    for code in (None, *LANGUAGES):
-        words = code or "en"
-        commands = [BotCommand(name, described[words]) for name, described in COMMANDS]
-        await bot.set_my_commands(commands, language_code=code)
+    for code in (None, *MENU_LANGUAGES):
+        await bot.set_my_commands(menu(code or "en"), language_code=code)
 
 
 class Worker:

@@ -1,5 +1,6 @@
-"""The adapter's own words: the command menus, button labels and the few replies Telegram
-needs around the dealer's messages, in English, Russian and Bulgarian.
+"""The adapter's own words: button labels and the few replies Telegram needs around the
+dealer's messages, in English, Russian and Bulgarian (the commands, their help and their
+argument errors are the catalog's).
 
 Everything the dealer says (the table, events, refusals) comes from `chatdealer.render`.
 """
@@ -7,72 +8,6 @@ Everything the dealer says (the table, events, refusals) comes from `chatdealer.
 from __future__ import annotations
 
 LANGUAGES = ("en", "ru", "bg")
-
-COMMANDS: tuple[tuple[str, dict[str, str]], ...] = (
-    (
-        "poker",
-        {
-            "en": "Open a table here, or help",
-            "ru": "Открыть стол или помощь",
-            "bg": "Отвори маса или помощ",
-        },
-    ),
-    ("join", {"en": "Sit down at the table", "ru": "Сесть за стол", "bg": "Седни на масата"}),
-    (
-        "leave",
-        {"en": "Cash out and leave", "ru": "Забрать фишки и уйти", "bg": "Вземи чиповете и стани"},
-    ),
-    (
-        "start_game",
-        {"en": "Deal the first hand", "ru": "Раздать первую руку", "bg": "Раздай първата ръка"},
-    ),
-    (
-        "cards",
-        {"en": "Your cards, privately", "ru": "Ваши карты, лично", "bg": "Твоите карти, лично"},
-    ),
-    (
-        "table",
-        {"en": "Post the table again", "ru": "Показать стол заново", "bg": "Покажи масата отново"},
-    ),
-    (
-        "history",
-        {"en": "A finished hand's history", "ru": "История раздачи", "bg": "История на ръка"},
-    ),
-    ("balance", {"en": "Your bank balance", "ru": "Ваш баланс", "bg": "Твоят баланс"}),
-    ("daily", {"en": "Claim your daily chips", "ru": "Ежедневные фишки", "bg": "Дневните чипове"}),
-    ("top", {"en": "The biggest winners", "ru": "Лучшие игроки", "bg": "Най-добрите играчи"}),
-    ("ledger", {"en": "Tonight's ledger", "ru": "Итоги вечера", "bg": "Сметките за вечерта"}),
-    (
-        "settings",
-        {
-            "en": "Table settings (host, admins)",
-            "ru": "Настройки стола",
-            "bg": "Настройки на масата",
-        },
-    ),
-    ("addbot", {"en": "Seat a bot player", "ru": "Посадить бота", "bg": "Сложи бот"}),
-    ("sitout", {"en": "Sit out", "ru": "Пропускать раздачи", "bg": "Пропусни ръцете"}),
-    ("back", {"en": "Come back", "ru": "Вернуться в игру", "bg": "Върни се в играта"}),
-    ("topup", {"en": "Add chips: /topup 200", "ru": "Докупить фишки", "bg": "Добави чипове"}),
-    ("straddle", {"en": "Straddle next hand", "ru": "Стрэддл", "bg": "Страдъл"}),
-    (
-        "kick",
-        {
-            "en": "Send a player away (reply to them; host, admins)",
-            "ru": "Убрать игрока (ответом; хозяин, админы)",
-            "bg": "Изпрати играч (с отговор; домакин, админи)",
-        },
-    ),
-    (
-        "stop",
-        {
-            "en": "Close the table (host, admins)",
-            "ru": "Закрыть стол (хозяин, админы)",
-            "bg": "Затвори масата (домакин, админи)",
-        },
-    ),
-    ("help", {"en": "How to play", "ru": "Как играть", "bg": "Как се играе"}),
-)
 
 UI: dict[str, dict[str, str]] = {
     "en": {
@@ -102,6 +37,8 @@ UI: dict[str, dict[str, str]] = {
         "admins_only": "Only the host or the group's admins may change the settings",
         "bad_setting": "I don't understand {what}. Settings: {names}",
         "done": "Done",
+        "post_as_yourself": "Post as yourself to play: a message sent as the group or as a channel "
+        "cannot take a seat",
     },
     "ru": {
         "fold": "Пас",
@@ -130,6 +67,8 @@ UI: dict[str, dict[str, str]] = {
         "admins_only": "Настройки меняют только хозяин стола и админы группы",
         "bad_setting": "Не понимаю {what}. Настройки: {names}",
         "done": "Готово",
+        "post_as_yourself": "Чтобы играть, пишите от своего имени: от имени группы или канала "
+        "за стол не сесть",
     },
     "bg": {
         "fold": "Пас",
@@ -158,31 +97,9 @@ UI: dict[str, dict[str, str]] = {
         "admins_only": "Настройките се менят само от домакина и админите на групата",
         "bad_setting": "Не разбирам {what}. Настройки: {names}",
         "done": "Готово",
+        "post_as_yourself": "За да играеш, пиши от свое име: съобщение от името на групата или "
+        "на канал не сяда на масата",
     },
-}
-
-HELP = {
-    "en": """<b>Poker in this group</b>
-/poker — open a table (settings as <code>name=value</code>: sb, bb, seats, min, max, ante, \
-clock, bank, straddles, structure nl/pl/fl, variant holdem/short, lang en/ru/bg)
-/join [chips] [seat] — sit down · /start_game — deal · /leave — cash out
-Buttons on the table: Fold, Check/Call, raise sizes, All-in, 🂠 My cards (only you see them)
-/cards — your cards privately · /table — the table again · /history [n] — a hand
-/balance · /daily · /top · /ledger · /addbot [tight|balanced|loose] · /settings""",
-    "ru": """<b>Покер в этой группе</b>
-/poker — открыть стол (настройки <code>имя=значение</code>: sb, bb, seats, min, max, ante, \
-clock, bank, straddles, structure nl/pl/fl, variant holdem/short, lang en/ru/bg)
-/join [фишки] [место] — сесть · /start_game — раздать · /leave — уйти
-Кнопки у стола: Пас, Чек/Колл, размеры рейза, Олл-ин, 🂠 Мои карты (видите только вы)
-/cards — карты лично · /table — стол заново · /history [n] — раздача
-/balance · /daily · /top · /ledger · /addbot [tight|balanced|loose] · /settings""",
-    "bg": """<b>Покер в тази група</b>
-/poker — отвори маса (настройки <code>име=стойност</code>: sb, bb, seats, min, max, ante, \
-clock, bank, straddles, structure nl/pl/fl, variant holdem/short, lang en/ru/bg)
-/join [чипове] [място] — седни · /start_game — раздай · /leave — стани
-Бутони на масата: Пас, Чек/Плати, рейз, Ол-ин, 🂠 Моите карти (виждаш ги само ти)
-/cards — картите лично · /table — масата отново · /history [n] — ръка
-/balance · /daily · /top · /ledger · /addbot [tight|balanced|loose] · /settings""",
 }
 
 
@@ -192,22 +109,7 @@ def ui(language: str, key: str, **params: object) -> str:
     return text.format(**params) if params else text
 
 
-def help_text(language: str) -> str:
-    return HELP.get(language, HELP["en"])
-
-
 def pick_language(code: str | None) -> str:
     """The table language for a Telegram user's `language_code` ("ru", "bg-BG", ...)."""
     short = (code or "").split("-")[0].lower()
     return short if short in LANGUAGES else "en"
-
-
-KICK_HELP = {
-    "en": "Reply to a message of the player you want to send away with /kick.",
-    "ru": "Ответьте командой /kick на сообщение игрока, которого нужно убрать.",
-    "bg": "Отговори с /kick на съобщение на играча, когото искаш да изпратиш.",
-}
-
-
-def kick_help(code: str) -> str:
-    return KICK_HELP.get(code, KICK_HELP["en"])

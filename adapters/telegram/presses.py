@@ -1,0 +1,84 @@
+"""Presses of the table message's buttons: a betting action, or "My cards" (a popup only the
+presser sees). Every callback query is answered, once."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Awaitable, Callable
+
+from telegram import CallbackQuery, Update
+from telegram.error import TelegramError
+from telegram.ext import ContextTypes
+
+from adapters.telegram.callbacks import parse_press
+from adapters.telegram.poker import Poker
+from adapters.telegram.posts import POPUP_LIMIT, cut
+from adapters.telegram.texts import ui
+from adapters.telegram.where import user_of
+from chatdealer.dealer import Act, Command, MyCards
+from chatdealer.dealer.outgoing import HoleCards, Refused
+from chatdealer.render import language, payload_text
+
+Context = ContextTypes.DEFAULT_TYPE
+Answer = Callable[..., Awaitable[None]]
+
+
+class Presses:
+    def __init__(self, poker: Poker) -> None:
+        self.poker = poker
+        self.dealer = poker.dealer
+
+    async def on_press(self, update: Update, context: Context) -> None:
+        query = update.callback_query
+        if query is None:
+            return
+        answered = False
+
+        async def answer(text: str | None = None, *, alert: bool = False) -> None:
+            nonlocal answered
+            if answered:
+                return
+            answered = True
+            with contextlib.suppress(TelegramError):
+                await query.answer(cut(text, POPUP_LIMIT) if text else None, show_alert=alert)
+
+        try:
+            await self._press(query, answer)
+        finally:
+            await answer()
+
+    async def _press(self, query: CallbackQuery, answer: Answer) -> None:
+        press = parse_press(query.data)
+        message = query.message
+        if press is None or (message is not None and message.chat.id != press.chat_id):
+            await answer(ui("en", "stale"))
+            return
+        table = press.table()
+        lang = await self.poker.table_language(table)
+        user = user_of(query.from_user)
+        if press.action is None:
+            out = await self.dealer.handle(Command(table=table, user=user, args=MyCards()))
+            popup = None
+            for event in out:
+                if isinstance(event.payload, HoleCards):
+                    popup = self.poker.popup_text(event.payload, language(lang))
+                elif isinstance(event.payload, Refused) and event.to == user.id:
+                    popup = payload_text(event.payload, language(lang), self.poker.clock())
+            await answer(popup or ui(lang, "stale"), alert=True)
+            return
+        assert press.token is not None
+        args = Act(action=press.action, token=press.token, amount=press.amount)
+        out = await self.dealer.handle(Command(table=table, user=user, args=args))
+        refusals = [e.payload for e in out if isinstance(e.payload, Refused) and e.to == user.id]
+        if refusals:
+            now = self.poker.clock()
+            texts = [payload_text(r, language(lang), now) or r.text for r in refusals]
+            await answer("\n".join(texts))
+        else:
+            await answer()
+        mine = await self.poker.deliver(
+            [e for e in out if not isinstance(e.payload, Refused)], actor=user.id
+        )
+        for payload, _ in mine:
+            if isinstance(payload, HoleCards):
+                self.poker._spawn(self.poker.deal_privately(table, user.id, payload))
