@@ -70,6 +70,15 @@ class FakeUser:
         }
 
 
+ANONYMOUS = {
+    "id": 1087968824,
+    "is_bot": True,
+    "first_name": "Group",
+    "username": "GroupAnonymousBot",
+}
+CHANNEL_BOT = {"id": 136817688, "is_bot": True, "first_name": "Channel", "username": "Channel_Bot"}
+"""The placeholder users Telegram sends anonymous admins' and channels' messages from."""
+CHANNEL = {"id": -1_009_876_543_210, "type": "channel", "title": "Poker news"}
 ANN = FakeUser(101, "Ann")
 BOB = FakeUser(102, "Bob")
 CID = FakeUser(103, "Cid")
@@ -208,8 +217,13 @@ class FakeBotApi:
         text: str,
         chat_id: int = GROUP_ID,
         reply_to: FakeUser | None = None,
+        *,
+        as_chat: dict[str, Any] | None = None,
+        topic: int | None = None,
     ) -> dict[str, Any]:
-        """A command as `user` sends it; `reply_to` makes it a reply to a message of theirs."""
+        """A command as `user` sends it; `reply_to` makes it a reply to a message of theirs;
+        `as_chat` sends it as that chat (the group: an anonymous admin; a channel), as Telegram
+        does: from its placeholder user, with `sender_chat`; `topic`: in that forum topic."""
         word = text.split()[0]
         chat = GROUP if chat_id == GROUP_ID else _private_chat(chat_id)
         message: dict[str, Any] = {
@@ -220,6 +234,13 @@ class FakeBotApi:
             "text": text,
             "entities": [{"type": "bot_command", "offset": 0, "length": len(word)}],
         }
+        if as_chat is not None:
+            message["sender_chat"] = as_chat
+            message["from"] = ANONYMOUS if as_chat["id"] == chat["id"] else CHANNEL_BOT
+        if topic is not None:
+            message["message_thread_id"] = topic
+            message["is_topic_message"] = True
+            message["chat"] = {**chat, "is_forum": True}
         if reply_to is not None:
             message["reply_to_message"] = {
                 "message_id": next(self._incoming_ids),
