@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Awaitable, Callable
 
-from telegram import CallbackQuery, Update
+from telegram import CallbackQuery, Message, Update
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
@@ -14,7 +14,7 @@ from adapters.telegram.callbacks import parse_press
 from adapters.telegram.poker import Poker
 from adapters.telegram.posts import POPUP_LIMIT, cut
 from adapters.telegram.texts import ui
-from adapters.telegram.where import user_of
+from adapters.telegram.where import table_of, user_of
 from chatdealer.dealer import Act, Command, MyCards
 from chatdealer.dealer.outgoing import HoleCards, Refused
 from chatdealer.render import language, payload_text
@@ -48,13 +48,18 @@ class Presses:
             await answer()
 
     async def _press(self, query: CallbackQuery, answer: Answer) -> None:
-        press = parse_press(query.data)
+        """The table is the one of the message pressed (its chat and topic), as Telegram says;
+        data naming another table, or a press with no message to say where, is refused."""
         message = query.message
-        if press is None or (message is not None and message.chat.id != press.chat_id):
+        table = table_of(message) if isinstance(message, Message) else None
+        if table is None:
             await answer(ui("en", "stale"))
             return
-        table = press.table()
         lang = await self.poker.table_language(table)
+        press = parse_press(query.data)
+        if press is None or press.table() != table:
+            await answer(ui(lang, "stale"))
+            return
         user = user_of(query.from_user)
         if press.action is None:
             out = await self.dealer.handle(Command(table=table, user=user, args=MyCards()))

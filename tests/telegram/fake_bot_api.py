@@ -144,6 +144,10 @@ class Sent:
             message["text"] = self.text or ""
         if self.markup:
             message["reply_markup"] = self.markup
+        if self.thread:
+            message["message_thread_id"] = self.thread
+            message["is_topic_message"] = True
+            message["chat"] = {**chat, "is_forum": True}
         return message
 
 
@@ -251,16 +255,20 @@ class FakeBotApi:
             }
         return {"message": message}
 
-    def press(self, user: FakeUser, message: Sent, data: str) -> dict[str, Any]:
+    def press(self, user: FakeUser, message: Sent | None, data: str) -> dict[str, Any]:
+        """A button press on `message`; None: a query with no message (an inline message's)."""
         query_id = f"q{next(self._query_ids)}"
         self.queries_sent.add(query_id)
-        query = {
+        query: dict[str, Any] = {
             "id": query_id,
             "from": user.payload(),
             "chat_instance": "ci-1",
             "data": data,
-            "message": message.payload(),
         }
+        if message is not None:
+            query["message"] = message.payload()
+        else:
+            query["inline_message_id"] = "inline-1"
         return {"callback_query": query}
 
     async def push(self, update: dict[str, Any]) -> int:
@@ -296,10 +304,13 @@ class FakeBotApi:
     def chat_messages(self, chat_id: int) -> list[Sent]:
         return [m for (chat, _), m in sorted(self.messages.items()) if chat == chat_id]
 
-    def table_message(self) -> Sent | None:
-        """The group's live table message: the newest one with callback buttons."""
+    def table_message(self, topic: int | None = None) -> Sent | None:
+        """The group's (or a topic's) live table message: the newest one with callback
+        buttons."""
         for message in reversed(self.chat_messages(GROUP_ID)):
-            if not message.deleted and any("callback_data" in b for b in message.buttons()):
+            if message.thread != topic or message.deleted:
+                continue
+            if any("callback_data" in b for b in message.buttons()):
                 return message
         return None
 
