@@ -183,6 +183,8 @@ class Commands:
         """At join: the deep link that opens a private chat, unless one is open already."""
         if await self.poker.private.reachable(user_id):
             return
+        if not await self.poker.private.offer_due(user_id):
+            return
         lang = self.poker.language_of(table)
         markup = self.poker.private_button(table, lang)
         await reply(message, ui(lang, "private_link"), markup=markup)

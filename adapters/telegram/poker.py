@@ -23,6 +23,7 @@ from adapters.common.events import Showdown
 from adapters.common.payloads import hand_title, showdown_lines
 from adapters.telegram.callbacks import table_keyboard
 from adapters.telegram.images import board_png, hand_png, showdown_png
+from adapters.telegram.outbox import Outbox
 from adapters.telegram.posts import POPUP_LIMIT, Post, cut, group_post, own_post, send_to_table
 from adapters.telegram.private import PrivateMessages
 from adapters.telegram.tables import ChatTable, Screen, TableMessages
@@ -31,6 +32,7 @@ from adapters.telegram.where import deep_link_payload
 from chatdealer.dealer import Command, Dealer, Outgoing, ShowTable, TableView, User
 from chatdealer.dealer.outgoing import AnyPayload, HoleCards, Notice, TableShown
 from chatdealer.dealer.seated_bots import is_bot
+from chatdealer.dealer.supervision import Supervisor
 from chatdealer.render import Language, language, payload_text, private_text, table_text
 from chatdealer.store import TableId
 
@@ -66,8 +68,29 @@ class Poker(Delivery[TableMessages]):
         super().__init__(dealer, clock)
         self.bot = bot
         redis = dealer.store.client
+        self.supervisor = Supervisor()
+        self.outbox = Outbox(self.supervisor)
         self.tables = TableMessages(bot, redis, self.screen, interval=edit_interval)
         self.private = PrivateMessages(bot, redis, clock=clock)
+
+    # -- background work -----------------------------------------------------------------------
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Posts and private messages go out through the supervised outbox."""
+        self.outbox.put(work)
+
+    async def idle(self, timeout: float = 10.0) -> None:
+        """Waits, within `timeout`, for pending posts, private messages and table edits."""
+        deadline = time.monotonic() + timeout
+        await self.outbox.drain(timeout)
+        await self.tables.idle(max(0.0, deadline - time.monotonic()))
+
+    async def close(self, timeout: float = 5.0) -> None:
+        """Flushes what is pending (within `timeout`), then stops the background work."""
+        await self.idle(timeout)
+        self.outbox.discard()
+        await self.tables.close()
+        await self.supervisor.close()
 
     # -- what a table is now -------------------------------------------------------------------
 

@@ -18,8 +18,11 @@ from adapters.telegram.where import table_of, user_of
 from chatdealer.dealer import Act, Command, MyCards
 from chatdealer.dealer.outgoing import HoleCards, Refused
 from chatdealer.render import language, payload_text
+from chatdealer.store import TableId
 
 Context = ContextTypes.DEFAULT_TYPE
+STALE = "stale_token"
+"""The dealer's refusal of a press made for a turn that has passed."""
 Answer = Callable[..., Awaitable[None]]
 
 
@@ -79,6 +82,8 @@ class Presses:
             now = self.poker.clock()
             texts = [payload_text(r, language(lang), now) or r.text for r in refusals]
             await answer("\n".join(texts))
+            if any(refusal.code == STALE for refusal in refusals):
+                await self._bring_up_to_date(table)
         else:
             await answer()
         mine = await self.poker.deliver(
@@ -87,3 +92,11 @@ class Presses:
         for payload, _ in mine:
             if isinstance(payload, HoleCards):
                 self.poker._spawn(self.poker.deal_privately(table, user.id, payload))
+
+    async def _bring_up_to_date(self, table: TableId) -> None:
+        """A press on buttons out of date (an earlier street, or kept across a restart): the
+        table message is made to show the table as it is, with buttons that work."""
+        shown = self.poker.tables.state(table).view
+        view = await self.poker.view(table)
+        if view is not None and view != shown:
+            self.poker.tables.update(table, view=view)
