@@ -11,6 +11,7 @@ request to post as oneself: nobody behind it could be seated.
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 
 from telegram import Message, MessageEntity, Update
 from telegram import User as TelegramUser
@@ -56,7 +57,7 @@ def command_word(text: str) -> tuple[str, str]:
     return first[1:].split("@")[0].lower(), rest.strip()
 
 
-def read(word: str, rest: str, language: str, given: dict[str, object]) -> Parsed:
+def read(word: str, rest: str, language: str, given: Mapping[str, object]) -> Parsed:
     """The command a Telegram command word and its arguments make."""
     if word in HELP_WORDS:
         return parse_command("help", language=language)
@@ -135,6 +136,11 @@ class Commands:
             return
         out = await self.dealer.handle(Command(table=table, user=user, args=outcome))
         mine = await self.poker.deliver(out, actor=user.id)
+        if not isinstance(outcome, MyCards):  # cards dealt to the asker go as everyone's do
+            for payload, _ in mine:
+                if isinstance(payload, HoleCards):
+                    self.poker.outbox.put(self.poker.deal_privately(table, user.id, payload))
+            mine = [(payload, post) for payload, post in mine if not isinstance(payload, HoleCards)]
         await self.answer(message, table, user, mine)
         refused = any(isinstance(payload, Refused) for payload, _ in mine)
         if isinstance(outcome, Join | Register) and not refused:

@@ -91,7 +91,7 @@ class Presses:
         )
         for payload, _ in mine:
             if isinstance(payload, HoleCards):
-                self.poker._spawn(self.poker.deal_privately(table, user.id, payload))
+                self.poker.outbox.put(self.poker.deal_privately(table, user.id, payload))
 
     async def _bring_up_to_date(self, table: TableId) -> None:
         """A press on buttons out of date (an earlier street, or kept across a restart): the
