@@ -177,3 +177,51 @@ async def test_a_failing_send_does_not_stop_the_others() -> None:
     assert await outbox.drain(2.0)
     assert sent == [1, 2]
     await supervisor.close()
+
+
+async def test_a_stale_press_brings_back_buttons_that_work(
+    fake: FakeBotApi, launch: Launch, client: Redis
+) -> None:
+    """Another worker moved the hand on (as one behind the same webhook would): a press on
+    the buttons this worker last showed is refused, and the message then shows the turn as it
+    is, with buttons that work."""
+    worker = await launch()
+    watch = Watch(client)
+    await fake.push(fake.command(ANN, "/poker 1/2"))
+    await fake.wait_for(lambda: fake.chat_messages(GROUP_ID), "the table message")
+    for user in (ANN, BOB, CID):
+        await fake.push(fake.command(user, "/join"))
+    for _ in range(200):
+        if len((await view_of(worker)).seats) == 3:
+            break
+        await asyncio.sleep(0.03)
+    await fake.push(fake.command(ANN, "/start_game"))
+    found = None
+    for _ in range(200):
+        found = await watch.token_buttons(fake)
+        if found is not None:
+            break
+        await asyncio.sleep(0.03)
+    assert found is not None
+    message, data = found
+    await worker.poker.idle(2.0)
+    view = await view_of(watch)  # type: ignore[arg-type]
+    assert view.turn is not None
+    actor = {str(u.id): u for u in (ANN, BOB, CID)}[view.turn.player_id]
+    act = Act(action="call" if view.turn.can_call else "check", token=view.turn.token)
+    acting = User(id=str(actor.id), name=actor.first_name)
+    await watch.dealer.handle(Command(table=TABLE, user=acting, args=act))
+    assert await watch.token_buttons(fake) is None
+
+    update = fake.press(actor, message, data)
+    query = update["callback_query"]["id"]
+    await fake.push(update)
+    answer = await fake.wait_for(lambda: fake.answers.get(query), "the answer to the press")
+    assert "out of date" in str(answer.get("text"))
+    working = None
+    for _ in range(100):
+        working = await watch.token_buttons(fake)
+        if working is not None:
+            break
+        await asyncio.sleep(0.03)
+    assert working is not None, "the buttons stayed out of date"
