@@ -11,21 +11,33 @@ import asyncio
 import contextlib
 import logging
 import signal
+import time
 
-from telegram import BotCommand, Update
+from telegram import Update
 from telegram.error import InvalidToken, TelegramError
-from telegram.ext import AIORateLimiter, Application, CallbackQueryHandler, CommandHandler, filters
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    CallbackQueryHandler,
+    CommandHandler,
+    ContextTypes,
+    filters,
+)
 
+from adapters.telegram.commands import Commands
 from adapters.telegram.config import TelegramSettings
+from adapters.telegram.menu import HELP_WORDS, MENU_LANGUAGES, command_names, menu
 from adapters.telegram.poker import Poker
-from adapters.telegram.texts import COMMANDS, LANGUAGES
+from adapters.telegram.presses import Presses
+from adapters.telegram.restart import bring_up_to_date
 from chatdealer.dealer import Dealer, open_dealer
 from chatdealer.dealer.entry import tune_for_serving
 
 log = logging.getLogger(__name__)
 
-GROUP_COMMANDS = tuple(name for name, _ in COMMANDS)
 UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
+FLUSH_SECONDS = 10.0
+"""At SIGTERM or SIGINT, what is pending is sent within this long."""
 
 
 def build_application(settings: TelegramSettings) -> Application:  # type: ignore[type-arg]
@@ -48,25 +60,31 @@ def attach(
     dealer: Dealer,
     settings: TelegramSettings,
 ) -> Poker:
-    """Puts the dealer on the application: the commands and the buttons."""
+    """Puts the dealer on the application: every command of the catalog and the buttons."""
     poker = Poker(application.bot, dealer, edit_interval=settings.edit_interval)
+    commands = Commands(poker)
+    presses = Presses(poker)
     groups = filters.ChatType.GROUPS
     private = filters.ChatType.PRIVATE
-    application.add_handler(CommandHandler([*GROUP_COMMANDS, "start"], poker.on_command, groups))
-    application.add_handler(CommandHandler("start", poker.on_private_start, private))
-    application.add_handler(CommandHandler(list(GROUP_COMMANDS), poker.on_private_help, private))
-    application.add_handler(CallbackQueryHandler(poker.on_press))
-    application.add_error_handler(poker.on_error)
+    names = [*command_names(), *HELP_WORDS]
+    application.add_handler(CommandHandler(names, commands.on_group, groups))
+    application.add_handler(CommandHandler("start", commands.on_private_start, private))
+    application.add_handler(CommandHandler(list(command_names()), commands.on_private, private))
+    application.add_handler(CallbackQueryHandler(presses.on_press))
+    application.add_error_handler(on_error)
     return poker
 
 
+async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    log.warning("update %s failed: %r", getattr(update, "update_id", "?"), context.error)
+
+
 async def publish_commands(application: Application) -> None:  # type: ignore[type-arg]
-    """The command menu, described in English (the default), Russian and Bulgarian."""
+    """The command menu from the catalog, described in English (the default), Russian and
+    Bulgarian."""
     bot = application.bot
-    for code in (None, *LANGUAGES):
-        words = code or "en"
-        commands = [BotCommand(name, described[words]) for name, described in COMMANDS]
-        await bot.set_my_commands(commands, language_code=code)
+    for code in (None, *MENU_LANGUAGES):
+        await bot.set_my_commands(menu(code or "en"), language_code=code)
 
 
 class Worker:
@@ -82,6 +100,7 @@ class Worker:
         self.poker = attach(self.application, dealer, settings)
         self._stop = asyncio.Event()
         self._clock: asyncio.Task[None] | None = None
+        self._stopped = False
 
     async def start(self) -> None:
         app, settings = self.application, self.settings
@@ -105,26 +124,41 @@ class Worker:
         else:
             await updater.start_polling(timeout=int(settings.poll_timeout), allowed_updates=UPDATES)
         await app.start()
-        self._clock = asyncio.create_task(
-            self.dealer.run_timers(
+        supervisor = self.poker.supervisor
+        self._clock = supervisor.start(
+            "telegram clock",
+            lambda: self.dealer.run_timers(
                 self._stop,
                 self.clock_interval,
                 deliver=self.poker.deliver_events,
                 platforms={"telegram"},  # another platform's timers wait for its own worker
-            )
+            ),
+            self._stop,
         )
+        supervisor.start("telegram tables after start", lambda: bring_up_to_date(self.poker))
 
-    async def stop(self) -> None:
-        self._stop.set()
-        if self._clock is not None:
-            await self._clock
-        await self.poker.close()
+    async def stop(self, timeout: float = FLUSH_SECONDS) -> None:
+        """Stops taking updates, stops the clock, then sends what is pending (table edits,
+        posts, private messages) within `timeout` before letting go."""
+        if self._stopped:
+            return
+        self._stopped = True
+        deadline = time.monotonic() + timeout
         app = self.application
         if app.updater is not None and app.updater.running:
             await app.updater.stop()
         if app.running:
-            await app.stop()
+            await app.stop()  # the updates being handled are finished first
+        self._stop.set()
+        if self._clock is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(self._clock), self._left(deadline))
+        await self.poker.close(self._left(deadline))
         await app.shutdown()
+
+    @staticmethod
+    def _left(deadline: float) -> float:
+        return max(0.1, deadline - time.monotonic())
 
 
 async def serve(settings: TelegramSettings) -> None:

@@ -130,7 +130,8 @@ def _action_rows(
     if turn.can_check:
         first.append(button(ui(language, "check"), "check"))
     elif turn.can_call:
-        first.append(button(ui(language, "call", amount=f"{turn.to_call:,}"), "call"))
+        amount = language_named(language).number(turn.to_call)
+        first.append(button(ui(language, "call", amount=amount), "call"))
     rows = [first]
     offers = raise_offers(view, language_named(language))
     rows.append([button(o.label, "raise", o.amount) for o in offers if o.action == "raise"])

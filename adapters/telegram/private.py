@@ -24,6 +24,9 @@ log = logging.getLogger(__name__)
 PRIVATE_KEY = "cd:telegram:private"
 """hash: user id = "open" (they started the bot) or the unix time a 403 was seen."""
 OPEN = b"open"
+OFFERED_PREFIX = "cd:telegram:offered:"
+"""string per user, expiring: the "open a private chat" offer was made."""
+OFFER_EVERY = 7 * 24 * 3600
 
 
 class PrivateMessages:
@@ -44,6 +47,16 @@ class PrivateMessages:
             if raw is not None:
                 known = self._known[user_id] = raw == OPEN
         return known
+
+    async def offer_due(self, user_id: int) -> bool:
+        """Whether to offer the private chat now: at most once per player per `OFFER_EVERY`,
+        remembered in Redis (so a restart does not offer it again)."""
+        try:
+            return bool(
+                await self.redis.set(f"{OFFERED_PREFIX}{user_id}", "1", nx=True, ex=OFFER_EVERY)
+            )
+        except (RedisError, OSError):
+            return False
 
     async def opened(self, user_id: int) -> None:
         """They started a private chat with the bot."""

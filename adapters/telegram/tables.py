@@ -28,6 +28,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 
 from adapters.common.publishing import TablePublisher, TableState, message_key
+from chatdealer.dealer.supervision import described
 from chatdealer.store import TableId
 
 log = logging.getLogger(__name__)
@@ -127,7 +128,15 @@ class TableMessages(TablePublisher[ChatTable]):
         self.render = render
 
     async def publish(self, state: ChatTable) -> None:
-        await self._publish(state, await self.render(state))
+        """Telegram's and Redis's errors are the publish loop's to log; anything else (a
+        table this worker cannot draw) is logged here by its type and place, and the loop
+        goes on with the next change, so one table never stops the others' messages."""
+        try:
+            await self._publish(state, await self.render(state))
+        except (TelegramError, RedisError, OSError):
+            raise
+        except Exception as problem:
+            log.error("table message in %s not published: %s", state.table, described(problem))
 
     async def _publish(self, state: ChatTable, screen: Screen) -> None:
         chat_id, topic = chat_of(state.table)

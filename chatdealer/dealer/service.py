@@ -338,12 +338,16 @@ class Dealer:
         table = record.table
         minimum = args.buy_in or (settings.min_buy_in if settings is not None else 0)
         players = [player for _, player in table.players()] if table is not None else []
-        bot = free_bot(style, {player.player_id for player in players})
+        taken = {player.player_id: player.name for player in players}
+        if record.tournament is not None:  # a bot registers for a sit-and-go like anyone
+            minimum = record.tournament.settings.buy_in
+            taken.update((e.player_id, e.name) for e in record.tournament.entrants)
+        bot = free_bot(style, set(taken))
         house = await self.store.bank.balance(table_id.home, HOUSE) or 0
         available = house + self.store.bank.config.house_credit
         if bot is None or available < minimum:
             raise DealerRefusal("no_bot_available")
-        seated = User(id=bot, name=bot_name({player.name for player in players}))
+        seated = User(id=bot, name=bot_name(set(taken.values())))
         step = await self._transact(
             table_id, lambda s: add_bot(s, args, user, seated, available), self.clock()
         )

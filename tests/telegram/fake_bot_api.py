@@ -70,6 +70,15 @@ class FakeUser:
         }
 
 
+ANONYMOUS = {
+    "id": 1087968824,
+    "is_bot": True,
+    "first_name": "Group",
+    "username": "GroupAnonymousBot",
+}
+CHANNEL_BOT = {"id": 136817688, "is_bot": True, "first_name": "Channel", "username": "Channel_Bot"}
+"""The placeholder users Telegram sends anonymous admins' and channels' messages from."""
+CHANNEL = {"id": -1_009_876_543_210, "type": "channel", "title": "Poker news"}
 ANN = FakeUser(101, "Ann")
 BOB = FakeUser(102, "Bob")
 CID = FakeUser(103, "Cid")
@@ -135,6 +144,10 @@ class Sent:
             message["text"] = self.text or ""
         if self.markup:
             message["reply_markup"] = self.markup
+        if self.thread:
+            message["message_thread_id"] = self.thread
+            message["is_topic_message"] = True
+            message["chat"] = {**chat, "is_forum": True}
         return message
 
 
@@ -208,8 +221,13 @@ class FakeBotApi:
         text: str,
         chat_id: int = GROUP_ID,
         reply_to: FakeUser | None = None,
+        *,
+        as_chat: dict[str, Any] | None = None,
+        topic: int | None = None,
     ) -> dict[str, Any]:
-        """A command as `user` sends it; `reply_to` makes it a reply to a message of theirs."""
+        """A command as `user` sends it; `reply_to` makes it a reply to a message of theirs;
+        `as_chat` sends it as that chat (the group: an anonymous admin; a channel), as Telegram
+        does: from its placeholder user, with `sender_chat`; `topic`: in that forum topic."""
         word = text.split()[0]
         chat = GROUP if chat_id == GROUP_ID else _private_chat(chat_id)
         message: dict[str, Any] = {
@@ -220,6 +238,13 @@ class FakeBotApi:
             "text": text,
             "entities": [{"type": "bot_command", "offset": 0, "length": len(word)}],
         }
+        if as_chat is not None:
+            message["sender_chat"] = as_chat
+            message["from"] = ANONYMOUS if as_chat["id"] == chat["id"] else CHANNEL_BOT
+        if topic is not None:
+            message["message_thread_id"] = topic
+            message["is_topic_message"] = True
+            message["chat"] = {**chat, "is_forum": True}
         if reply_to is not None:
             message["reply_to_message"] = {
                 "message_id": next(self._incoming_ids),
@@ -230,16 +255,20 @@ class FakeBotApi:
             }
         return {"message": message}
 
-    def press(self, user: FakeUser, message: Sent, data: str) -> dict[str, Any]:
+    def press(self, user: FakeUser, message: Sent | None, data: str) -> dict[str, Any]:
+        """A button press on `message`; None: a query with no message (an inline message's)."""
         query_id = f"q{next(self._query_ids)}"
         self.queries_sent.add(query_id)
-        query = {
+        query: dict[str, Any] = {
             "id": query_id,
             "from": user.payload(),
             "chat_instance": "ci-1",
             "data": data,
-            "message": message.payload(),
         }
+        if message is not None:
+            query["message"] = message.payload()
+        else:
+            query["inline_message_id"] = "inline-1"
         return {"callback_query": query}
 
     async def push(self, update: dict[str, Any]) -> int:
@@ -275,10 +304,13 @@ class FakeBotApi:
     def chat_messages(self, chat_id: int) -> list[Sent]:
         return [m for (chat, _), m in sorted(self.messages.items()) if chat == chat_id]
 
-    def table_message(self) -> Sent | None:
-        """The group's live table message: the newest one with callback buttons."""
+    def table_message(self, topic: int | None = None) -> Sent | None:
+        """The group's (or a topic's) live table message: the newest one with callback
+        buttons."""
         for message in reversed(self.chat_messages(GROUP_ID)):
-            if not message.deleted and any("callback_data" in b for b in message.buttons()):
+            if message.thread != topic or message.deleted:
+                continue
+            if any("callback_data" in b for b in message.buttons()):
                 return message
         return None
 

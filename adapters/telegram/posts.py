@@ -1,0 +1,134 @@
+"""Messages other than the table message: what a post is, how a dealer payload becomes one,
+and sending it to a group (or its topic) or as a reply. A failed send is logged, never raised:
+one message that Telegram refuses stops nothing else."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from telegram import Bot, InlineKeyboardMarkup, InputFile, Message
+from telegram.error import TelegramError
+
+from adapters.common.payloads import hand_title, own_text, public_text
+from adapters.telegram.tables import chat_of
+from chatdealer.dealer.outgoing import AnyPayload, History, HoleCards
+from chatdealer.render import Language, payload_text, private_text
+from chatdealer.store import TableId
+
+log = logging.getLogger(__name__)
+
+POPUP_LIMIT = 200
+TEXT_LIMIT = 4096
+CAPTION_LIMIT = 1024
+
+
+@dataclass(slots=True)
+class Post:
+    """One message: text and perhaps a picture or a file. `secret`: it shows the reader's own
+    hole cards, so it may only go to them privately. `html`: the text is Telegram HTML."""
+
+    text: str
+    image: bytes | None = None
+    document: tuple[str, bytes] | None = None
+    secret: bool = False
+    html: bool = False
+
+
+def cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def group_post(payload: AnyPayload, lang: Language) -> Post | None:
+    """The group payloads the text renderer leaves to adapters."""
+    if isinstance(payload, History):
+        title = hand_title(lang, payload.hand_number)
+        return Post(title, document=(f"hand-{payload.hand_number}.phh", payload.phh.encode()))
+    text = public_text(payload, lang)
+    return Post(text) if text is not None else None
+
+
+def own_post(payload: AnyPayload, lang: Language, now: float) -> Post:
+    """One player's own payload, as the answer to what they asked."""
+    if isinstance(payload, HoleCards):
+        return Post(private_text(payload.view, lang), secret=True)
+    if isinstance(payload, History) and payload.private:
+        title = hand_title(lang, payload.hand_number)
+        name = f"hand-{payload.hand_number}-mine.phh"
+        return Post(f"{title} 🔒", document=(name, payload.phh.encode()), secret=True)
+    text = own_text(payload, lang)
+    if text is not None:
+        return Post(text)
+    post = group_post(payload, lang)
+    if post is not None:
+        return post
+    return Post(payload_text(payload, lang, now) or payload.kind)
+
+
+async def send_to_table(bot: Bot, table: TableId, post: Post) -> bool:
+    """Posts in the table's group (and topic), quietly; False when Telegram refused it."""
+    chat_id, topic = chat_of(table)
+    mode = "HTML" if post.html else None
+    try:
+        if post.image is not None:
+            await bot.send_photo(
+                chat_id,
+                post.image,
+                caption=cut(post.text, CAPTION_LIMIT),
+                parse_mode=mode,
+                message_thread_id=topic,
+                disable_notification=True,
+            )
+        elif post.document is not None:
+            name, data = post.document
+            await bot.send_document(
+                chat_id,
+                InputFile(data, filename=name),
+                caption=cut(post.text, CAPTION_LIMIT),
+                parse_mode=mode,
+                message_thread_id=topic,
+                disable_notification=True,
+            )
+        else:
+            await bot.send_message(
+                chat_id,
+                cut(post.text, TEXT_LIMIT),
+                parse_mode=mode,
+                message_thread_id=topic,
+                disable_notification=True,
+            )
+    except TelegramError as problem:
+        log.warning("message to %s failed: %s", table, problem)
+        return False
+    return True
+
+
+async def reply(
+    message: Message,
+    text: str,
+    *,
+    parse_mode: str | None = None,
+    markup: InlineKeyboardMarkup | None = None,
+    image: bytes | None = None,
+    document: tuple[str, bytes] | None = None,
+) -> None:
+    """Answers `message` in its chat (and topic)."""
+    try:
+        if image is not None:
+            await message.reply_photo(
+                image, caption=cut(text, CAPTION_LIMIT), parse_mode=parse_mode, reply_markup=markup
+            )
+        elif document is not None:
+            name, data = document
+            await message.reply_document(
+                InputFile(data, filename=name),
+                caption=cut(text, CAPTION_LIMIT),
+                parse_mode=parse_mode,
+                reply_markup=markup,
+            )
+        else:
+            await message.reply_text(
+                cut(text, TEXT_LIMIT), parse_mode=parse_mode, reply_markup=markup
+            )
+    except TelegramError as problem:
+        log.warning("reply in %s failed: %s", message.chat.id, problem)
