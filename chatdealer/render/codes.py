@@ -29,6 +29,10 @@ REWRITTEN: dict[tuple[str, str], tuple[str, dict[str, str]]] = {
         {"balance": "chips"},
     ),
     ("refusal", "tournament_full"): ("The tournament is full ({count})", {"count": "seats"}),
+    ("refusal", "late_registration_over"): (
+        "Late registration is over: it was open for the first {levels}",
+        {"levels": "levels"},
+    ),
     ("refusal", "rebuys_closed"): (
         "Rebuys are over: they were open for the first {levels}",
         {"levels": "levels"},

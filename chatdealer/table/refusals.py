@@ -60,6 +60,9 @@ MESSAGES = {
     "draw_deck_needed": "The first button is decided by a high-card draw: it needs a deck",
     # tournaments
     "registration_closed": "Registration is closed: the tournament has started",
+    "late_registration_over": (
+        "Late registration is over: it was open for the first {levels} levels"
+    ),
     "tournament_full": "The tournament is full ({count} seats)",
     "already_registered": "You're already registered",
     "not_registered": "You're not registered for this tournament",

@@ -55,6 +55,9 @@ class TournamentSettings(msgspec.Struct, frozen=True, kw_only=True):
     schedule: BlindSchedule = msgspec.field(default_factory=BlindSchedule.regular)
     rebuy_levels: SmallCount = 0  # rebuys are open while the level is at most this (0: none)
     max_rebuys: SmallCount = 1  # per player
+    late_levels: SmallCount = 0
+    """Late registration: players may still register while the level is at most this (0: no
+    late registration); a late entrant takes a free seat and is dealt in at the big blind."""
     action_seconds: int = 30
     time_bank_seconds: int = 60
     language: Word = "en"
@@ -127,6 +130,8 @@ class Tournament(Stored, kw_only=True):
     # -- registration ------------------------------------------------------------------------
 
     def register(self, player_id: str, name: str) -> list[AnyEvent]:
+        if self.phase is TournamentPhase.RUNNING and self.settings.late_levels:
+            return self._register_late(player_id, name)
         if self.phase is not TournamentPhase.REGISTERING:
             raise TableError("registration_closed")
         if any(entrant.player_id == player_id for entrant in self.entrants):
@@ -134,6 +139,26 @@ class Tournament(Stored, kw_only=True):
         if len(self.entrants) >= self.settings.seat_count:
             raise TableError("tournament_full", count=self.settings.seat_count)
         self.entrants.append(Entrant(player_id, name))
+        return [PlayerRegistered(player_id=player_id, name=name, entrants=len(self.entrants))]
+
+    def _register_late(self, player_id: str, name: str) -> list[AnyEvent]:
+        """A seat for a late entrant with the starting stack, while the late levels last; they
+        wait for the big blind to reach them rather than post one out of turn, so a late entry
+        costs no more than the buy-in [002]."""
+        table = self._running_table()
+        settings = self.settings
+        if self.level + 1 > settings.late_levels:
+            raise TableError("late_registration_over", levels=settings.late_levels)
+        if any(entrant.player_id == player_id for entrant in self.entrants):
+            raise TableError("already_registered")
+        free = [seat for seat in range(settings.seat_count) if table.seats[seat] is None]
+        if not free:
+            raise TableError("tournament_full", count=settings.seat_count)
+        table.seat_player(
+            player_id, name, settings.starting_stack, free[0], wait_for_big_blind=True
+        )
+        self.entrants.append(Entrant(player_id, name))
+        self.prize_pool += settings.buy_in
         return [PlayerRegistered(player_id=player_id, name=name, entrants=len(self.entrants))]
 
     def unregister(self, player_id: str) -> list[AnyEvent]:

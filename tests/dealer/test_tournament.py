@@ -103,3 +103,19 @@ async def test_a_busted_player_may_rebuy_before_the_next_hand(game: Harness) -> 
     tournament = game.view().tournament
     assert tournament is not None and tournament.prize_pool == 400
     await game.assert_chips_conserved()
+
+
+async def test_a_late_entrant_pays_the_buy_in_into_the_prize_pool(game: Harness) -> None:
+    late = msgspec.structs.replace(SIT_AND_GO, late_levels=2)
+    await game.do(ANN, CreateTournament(settings=late))
+    await game.do(ANN, Register())
+    await game.do(BOB, Register())
+    await game.do(ANN, Start())
+    out = await game.do(CID, Register())
+    assert not refusals(out)
+    assert "registered" in [n.code for n in payloads(out, Notice)]
+    assert await game.balance(CID) == 900
+    assert await game.store.tables.chips(game.table) == 300
+    view = game.view()
+    assert "Cid" in [seat.name for seat in view.seats if seat is not None]
+    await game.assert_chips_conserved()

@@ -237,6 +237,18 @@ def _() -> tuple[Saved | None, Callable[[], object]]:
     return entry, lambda: entry.unregister("p0")
 
 
+@scenario("late_registration_over")
+def _() -> tuple[Saved | None, Callable[[], object]]:
+    levels = BlindSchedule(levels=(BlindLevel(10, 20), BlindLevel(20, 40)), hands_per_level=1)
+    entry = tournament(2, late_levels=1, schedule=levels)
+    entry.start(now=0)
+    entry.deal(Decks()(), now=0, draw=draw_giving_button_to(0, 2))
+    assert entry.table is not None
+    fold_to_big_blind(entry.table)
+    entry.deal(Decks()(), now=0)  # level 2
+    return entry, lambda: entry.register("late", "Late")
+
+
 @scenario("tournament_full")
 def _() -> tuple[Saved | None, Callable[[], object]]:
     entry = tournament(6)

@@ -317,6 +317,52 @@ def test_only_a_busted_player_may_rebuy() -> None:
     refused(tournament, "not_registered", lambda: tournament.rebuy("zed"))
 
 
+# -- late registration -------------------------------------------------------------------------
+
+
+def test_a_late_entrant_sits_with_the_starting_stack_and_joins_the_prize_pool() -> None:
+    tournament = tournament_of(3, late_levels=1, buy_in=10)
+    tournament.start(now=0)
+    tournament.deal(Decks()(), now=0, draw=button_to_ann(3))
+    assert tournament.table is not None
+    events = tournament.register("dee", "Dee")  # during the first hand
+    assert [type(event).__name__ for event in events] == ["PlayerRegistered"]
+    assert tournament.prize_pool == 40
+    assert tournament.table.player("dee").stack == 1500
+    assert not tournament.table.in_hand(tournament.table.seat_of("dee") or 0)
+    refused(tournament, "already_registered", lambda: tournament.register("dee", "Dee"))
+    # Dee waits for the big blind instead of posting one: dealt in once it reaches her seat.
+    dealt_in = False
+    for _ in range(4):
+        fold_to_big_blind(tournament.table)
+        events = tournament.deal(Decks()(), now=0)
+        seat = tournament.table.seat_of("dee")
+        assert seat is not None
+        dealt_in = dealt_in or tournament.table.in_hand(seat)
+    assert dealt_in
+    assert tournament.table.chips_on_table() == 4 * 1500
+
+
+def test_late_registration_closes_after_its_levels() -> None:
+    tournament = tournament_of(2, late_levels=1)
+    tournament.start(now=0)
+    tournament.deal(Decks()(), now=0, draw=button_to_ann(2))
+    assert tournament.table is not None
+    fold_to_big_blind(tournament.table)
+    tournament.deal(Decks()(), now=0)
+    fold_to_big_blind(tournament.table)
+    tournament.deal(Decks()(), now=0)  # hand 3: level 2
+    assert tournament.level == 1
+    error = refused(tournament, "late_registration_over", lambda: tournament.register("c", "C"))
+    assert error.params == {"levels": 1}
+
+
+def test_without_late_registration_a_running_tournament_takes_nobody() -> None:
+    tournament = tournament_of(2)
+    tournament.start(now=0)
+    refused(tournament, "registration_closed", lambda: tournament.register("cid", "Cid"))
+
+
 # -- the tournament runs the table ----------------------------------------------------------
 
 

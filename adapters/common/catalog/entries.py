@@ -423,6 +423,7 @@ def entries() -> tuple[Entry, ...]:
             details=(
                 "Levels last 10 minutes (regular) or 5 (turbo) unless minutes or hands say.",
                 "With rebuys and no rebuy_until, rebuys stay open for 3 levels.",
+                "With late_until, players may still register up to that level.",
             ),
         ),
         Entry(

@@ -172,6 +172,15 @@ def tournament_params() -> tuple[Param, ...]:
             aliases=("rebuy_levels",),
             positional=False,
         ),
+        Param(
+            "late_until",
+            Kind.LEVEL,
+            "The last level in which players may still register",
+            minimum=1,
+            maximum=100,
+            aliases=("late",),
+            positional=False,
+        ),
         variant_param(),
         STRUCTURE,
         SEATS,
@@ -237,6 +246,9 @@ def tournament_settings(values: Values, language: str) -> TournamentSettings:
                 max_rebuys=rebuys if rebuys is not None else 1,
                 rebuy_levels=until if until is not None else DEFAULT_REBUY_LEVELS,
             )
+    late = values.number("late_until")
+    if late is not None:
+        changes["late_levels"] = late
     return msgspec.structs.replace(TournamentSettings(), **changes)
 
 
