@@ -85,6 +85,10 @@ NEXT_HAND_DELAY = 3.0
 BOT_DELAY = 1.0
 MAX_ATTEMPTS = 100
 REMEMBERED_TABLES = 2_000
+TIMER_BATCH = 500
+"""Deadlines claimed at once; a full batch is followed at once by the next claim."""
+TIMER_CONCURRENCY = 64
+"""Tables of a batch fired at once: their loads and commits share Redis round trips."""
 
 Deliver = Callable[[list[Outgoing]], Awaitable[None]]
 V = TypeVar("V")
@@ -118,8 +122,14 @@ class Dealer:
         bot_delay: float = BOT_DELAY,
         bot_seed: int | None = None,
         supervisor: Supervisor | None = None,
+        timer_batch: int = TIMER_BATCH,
+        timer_concurrency: int = TIMER_CONCURRENCY,
     ) -> None:
+        if timer_batch < 1 or timer_concurrency < 1:
+            raise ValueError("the timer batch and its concurrency must be at least 1")
         self.store = store
+        self.timer_batch = timer_batch
+        self.timer_concurrency = timer_concurrency
         self.remembered_tables = remembered_tables
         self._states: dict[TableId, Remembered] = {}
         """The last state this worker committed per table, most recent last."""
@@ -217,34 +227,61 @@ class Dealer:
     async def fire_due(
         self,
         now: float | None = None,
-        limit: int = 100,
+        limit: int | None = None,
         platforms: Collection[str] | None = None,
     ) -> list[Outgoing]:
         """Claims the tables whose deadline has passed and acts on each: safe in every worker.
 
-        A worker passes the `platforms` it can deliver to, so another platform's timers wait
-        for that platform's worker. One table's failure is that table's alone: it is logged
-        with the table's id (and quarantined if its record is to blame), and the others fire."""
+        Up to `limit` (`timer_batch`) deadlines are claimed, earliest first, and fired
+        `timer_concurrency` at a time in that order, so a burst of due tables shares Redis
+        round trips and none waits behind a table due later. A worker passes the `platforms`
+        it can deliver to, so another platform's timers wait for that platform's worker. One
+        table's failure is that table's alone: it is logged with the table's id (and
+        quarantined if its record is to blame), and the others fire; Redis being away stops
+        the batch (the leases bring its deadlines back)."""
         now = self.clock() if now is None else now
-        out: list[Outgoing] = []
-        for table_id in await self.store.timers.claim_due(now, limit, platforms):
-            try:
-                out += await self.fire_table(table_id, now)
-            except DamagedTable as damage:
-                out += await self._quarantine(table_id, damage)
-            except NewerRecord:
-                log.info("timer of %s left to a newer worker: its record is newer", table_id)
-            except (RedisError, OSError):
-                raise  # Redis is away for every table: the loop says so and tries again
-            except (ContentionError, DamagedAccount) as problem:
-                log.warning("timer of %s failed: %s", table_id, type(problem).__name__)
-            except IllegalAction as refusal:  # the dealer acting by itself is never refused
-                broken = DamagedTable(str(table_id), f"the clock's step refused: {refusal.code}")
-                out += await self._quarantine(table_id, broken)
-            except Exception as problem:  # no one table may stop the clock
-                broken = DamagedTable(str(table_id), described(problem))
-                out += await self._quarantine(table_id, broken)
+        _, out = await self._claim_and_fire(
+            now, self.timer_batch if limit is None else limit, platforms
+        )
         return out
+
+    async def _claim_and_fire(
+        self, now: float, limit: int, platforms: Collection[str] | None
+    ) -> tuple[int, list[Outgoing]]:
+        claimed = await self.store.timers.claim_due(now, limit, platforms)
+        fired: list[list[Outgoing]] = [[] for _ in claimed]
+        order = iter(range(len(claimed)))
+
+        async def firer() -> None:
+            for index in order:
+                fired[index] = await self._fire_claimed(claimed[index], now)
+
+        try:
+            async with asyncio.TaskGroup() as group:
+                for _ in range(min(self.timer_concurrency, len(claimed))):
+                    group.create_task(firer())
+        except BaseExceptionGroup as problems:
+            raise problems.exceptions[0] from None
+        return len(claimed), [out for outs in fired for out in outs]
+
+    async def _fire_claimed(self, table_id: TableId, now: float) -> list[Outgoing]:
+        try:
+            return await self.fire_table(table_id, now)
+        except DamagedTable as damage:
+            return await self._quarantine(table_id, damage)
+        except NewerRecord:
+            log.info("timer of %s left to a newer worker: its record is newer", table_id)
+        except (RedisError, OSError):
+            raise  # Redis is away for every table: the loop says so and tries again
+        except (ContentionError, DamagedAccount) as problem:
+            log.warning("timer of %s failed: %s", table_id, type(problem).__name__)
+        except IllegalAction as refusal:  # the dealer acting by itself is never refused
+            broken = DamagedTable(str(table_id), f"the clock's step refused: {refusal.code}")
+            return await self._quarantine(table_id, broken)
+        except Exception as problem:  # no one table may stop the clock
+            broken = DamagedTable(str(table_id), described(problem))
+            return await self._quarantine(table_id, broken)
+        return []
 
     async def fire_table(self, table_id: TableId, now: float | None = None) -> list[Outgoing]:
         """Acts on one table's deadline if the stored record says it is still due."""
@@ -290,10 +327,10 @@ class Dealer:
         await self.store.timers.rebuild_index()
         while not stop.is_set():
             try:
-                out = await self.fire_due(platforms=platforms)
+                out, full = await self._fire_batch(platforms)
             except (RedisError, OSError) as problem:
                 log.warning("timer loop: Redis unavailable (%s)", type(problem).__name__)
-                out = []
+                out, full = [], False
             if out and deliver is not None:
                 try:
                     await deliver(out)
@@ -301,8 +338,16 @@ class Dealer:
                     log.error(
                         "timer loop: delivering %d events failed (%s)", len(out), described(problem)
                     )
+            if full:
+                await asyncio.sleep(0)  # more are due: claim them now, after a turn for others
+                continue
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), interval)
+
+    async def _fire_batch(self, platforms: Collection[str] | None) -> tuple[list[Outgoing], bool]:
+        """One batch of due deadlines fired; True with it when the claim was full."""
+        claimed, out = await self._claim_and_fire(self.clock(), self.timer_batch, platforms)
+        return out, claimed >= self.timer_batch
 
     # -- changes ---------------------------------------------------------------------------------
 
