@@ -7,8 +7,9 @@ fold, the clock held still, so every next deal is due at the same instant. Then 
 `run_timers` (at `--interval`, Discord's clock by default) deals them, and each deal's lateness
 is taken when its step has committed: how long after it was due the hand started. Side by side
 in each round, on the same tables: the timer as it was (100 claimed a turn of the clock, fired
-one after another) and as it is (`TIMER_BATCH` claimed, `TIMER_CONCURRENCY` fired at once, a
-full batch followed by the next claim at once).
+one after another, a tick's sleep after each claim) and as it is (`TIMER_BATCH` claimed,
+`TIMER_CONCURRENCY` fired at once, a full batch followed by the next claim at once, the sleep
+ending when the next deadline may be due).
 
 Target (issue 19): 2,000 hands due at once all start within 1 s p99 of due on one worker.
 """
@@ -70,6 +71,11 @@ class TimedDealer(Dealer):
         out, full = await super()._fire_batch(platforms)
         return out, full and not self.one_claim_a_tick
 
+    async def _until_due(self, interval: float, platforms: Collection[str] | None) -> float:
+        if self.one_claim_a_tick:  # nor did it wake for the next deadline: it slept a tick
+            return interval
+        return await super()._until_due(interval, platforms)
+
     async def fire_table(self, table_id: TableId, now: float | None = None) -> list[Outgoing]:
         out = await super().fire_table(table_id, now)
         if any(isinstance(o.payload, HandStarted) for o in out):
@@ -92,14 +98,21 @@ async def fold_all(dealer: Dealer, views: dict[TableId, TableView]) -> None:
 
 
 async def burst(
-    store: Store, clock: Clock, views: dict[TableId, TableView], interval: float, *, old: bool
+    store: Store,
+    clock: Clock,
+    views: dict[TableId, TableView],
+    interval: float,
+    *,
+    old: bool,
+    batch: int = TIMER_BATCH,
+    concurrency: int = TIMER_CONCURRENCY,
 ) -> tuple[list[float], float, dict[TableId, TableView]]:
     """One burst: every table's lateness (s) and the seconds until the last was dealt."""
     clock.held = (clock.held or clock()) + 10_000.0
     setup = Dealer(store, clock=clock, next_hand_delay=DELAY)
     await fold_all(setup, views)
     due = clock.held + DELAY
-    batch, concurrency = (100, 1) if old else (TIMER_BATCH, TIMER_CONCURRENCY)
+    batch, concurrency = (100, 1) if old else (batch, concurrency)
     worker = TimedDealer(
         store,
         clock=clock,
@@ -133,11 +146,13 @@ async def main() -> None:
     parser.add_argument("--tables", type=int, default=2_000)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--interval", type=float, default=0.5)
+    parser.add_argument("--batch", type=int, default=TIMER_BATCH)
+    parser.add_argument("--concurrency", type=int, default=TIMER_CONCURRENCY)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data:
         server = EmbeddedRedis(Path(data))
         server.start()
-        client = Redis(unix_socket_path=server.socket_path, max_connections=TIMER_CONCURRENCY + 8)
+        client = Redis(unix_socket_path=server.socket_path, max_connections=args.concurrency + 8)
         try:
             store = Store.on(client, events_maxlen=EVENTS_MAXLEN)
             clock = Clock()
@@ -148,11 +163,19 @@ async def main() -> None:
             for number in range(args.rounds):
                 print(f"round {number + 1} of {args.rounds} ...", flush=True)
                 for old in (True, False):
-                    late, took, views = await burst(store, clock, views, args.interval, old=old)
+                    late, took, views = await burst(
+                        store,
+                        clock,
+                        views,
+                        args.interval,
+                        old=old,
+                        batch=args.batch,
+                        concurrency=args.concurrency,
+                    )
                     name = (
                         "before: 100 a tick, one at a time"
                         if old
-                        else f"now: {TIMER_BATCH} a claim, {TIMER_CONCURRENCY} at once"
+                        else f"now: {args.batch} a claim, {args.concurrency} at once"
                     )
                     rows.append(summary(f"{name} (round {number + 1})", late, took))
             print(f"\n{args.tables} hands due at once, timer every {args.interval} s; seconds late")

@@ -77,6 +77,7 @@ from chatdealer.store import (
     Store,
     TableId,
 )
+from chatdealer.store.due_soon import earliest_bound
 from chatdealer.store.keys import table_keys
 
 log = logging.getLogger(__name__)
@@ -85,9 +86,11 @@ NEXT_HAND_DELAY = 3.0
 BOT_DELAY = 1.0
 MAX_ATTEMPTS = 100
 REMEMBERED_TABLES = 2_000
-TIMER_BATCH = 500
+TIMER_BATCH = 1_000
 """Deadlines claimed at once; a full batch is followed at once by the next claim."""
-TIMER_CONCURRENCY = 64
+TIMER_CONCURRENCY = 128
+MIN_TIMER_SLEEP = 0.005
+"""The shortest pause of the timer loop: a bound already past waits for its claim to settle."""
 """Tables of a batch fired at once: their loads and commits share Redis round trips."""
 
 Deliver = Callable[[list[Outgoing]], Awaitable[None]]
@@ -342,7 +345,17 @@ class Dealer:
                 await asyncio.sleep(0)  # more are due: claim them now, after a turn for others
                 continue
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), interval)
+                await asyncio.wait_for(stop.wait(), await self._until_due(interval, platforms))
+
+    async def _until_due(self, interval: float, platforms: Collection[str] | None) -> float:
+        """Seconds to sleep: until the next deadline may be due, at most `interval`."""
+        try:
+            bound = await earliest_bound(self.store.client, platforms)
+        except (RedisError, OSError):
+            return interval
+        if bound is None:
+            return interval
+        return min(interval, max(MIN_TIMER_SLEEP, bound - self.clock()))
 
     async def _fire_batch(self, platforms: Collection[str] | None) -> tuple[list[Outgoing], bool]:
         """One batch of due deadlines fired; True with it when the claim was full."""

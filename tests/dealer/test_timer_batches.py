@@ -74,3 +74,31 @@ async def test_tables_due_earlier_are_fired_first(store: Store, clock: Clock) ->
     clock.advance(31)
     out = await Dealer(store, clock=clock, timer_batch=2).fire_due()
     assert sorted(map(str, timed_out(out))) == sorted(map(str, tables[:2]))
+
+
+async def test_the_loop_wakes_for_the_next_deadline_before_its_interval_is_up(
+    store: Store, clock: Clock
+) -> None:
+    table = TABLES[0]
+    await deal_heads_up(Dealer(store, clock=clock), table)
+    clock.advance(29.9)  # the turn times out in a tenth of a second
+    delivered: list[Outgoing] = []
+
+    async def deliver(out: list[Outgoing]) -> None:
+        delivered.extend(out)
+
+    stop = asyncio.Event()
+    worker = Dealer(store, clock=clock)
+    task = asyncio.create_task(worker.run_timers(stop, interval=3_600, deliver=deliver))
+    try:
+        await asyncio.sleep(0.05)
+        clock.advance(0.2)
+        for _ in range(1_000):
+            if timed_out(delivered):
+                break
+            assert not task.done(), task
+            await asyncio.sleep(0.01)
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 10)
+    assert timed_out(delivered) == [table]
