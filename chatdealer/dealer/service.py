@@ -49,6 +49,7 @@ from chatdealer.dealer.commands import (
     User,
 )
 from chatdealer.dealer.decks import DeckSupply
+from chatdealer.dealer.equities import EquityNeeded, EquityPool, EquityQuestion
 from chatdealer.dealer.outgoing import (
     AnyPayload,
     HoleCards,
@@ -65,6 +66,7 @@ from chatdealer.dealer.supervision import Supervisor, described
 from chatdealer.dealer.verbs import TableVerb, add_bot, announce_opening, apply, fire, opening
 from chatdealer.dealer.views import private_view, table_view
 from chatdealer.engine.refusals import IllegalAction
+from chatdealer.equity import EquityResult
 from chatdealer.store import (
     HOUSE,
     CommitResult,
@@ -127,10 +129,14 @@ class Dealer:
         supervisor: Supervisor | None = None,
         timer_batch: int = TIMER_BATCH,
         timer_concurrency: int = TIMER_CONCURRENCY,
+        equity_off_loop: bool = True,
     ) -> None:
         if timer_batch < 1 or timer_concurrency < 1:
             raise ValueError("the timer batch and its concurrency must be at least 1")
         self.store = store
+        self.equity_off_loop = equity_off_loop
+        """Pre-flop all-in chances sampled in `equities`' process rather than on the loop."""
+        self.equities = EquityPool()
         self.timer_batch = timer_batch
         self.timer_concurrency = timer_concurrency
         self.remembered_tables = remembered_tables
@@ -421,6 +427,7 @@ class Dealer:
         """
         tables = self.store.tables
         remembered = self._states.pop(table_id, None)
+        answers: dict[EquityQuestion, EquityResult] = {}
         for attempt in range(self.max_attempts):
             if remembered is not None:
                 version, raw, record = remembered.version, remembered.state, remembered.record
@@ -435,9 +442,14 @@ class Dealer:
             try:
                 if record is None:
                     record = decode_record(raw)
-                step = Step(record, self._context(table_id, now))
+                step = Step(record, self._context(table_id, now, answers))
                 done = run(step) is not False
                 change = step.change() if done else None
+            except EquityNeeded as needed:  # worked out off the loop, then the same step again
+                seed = self.bot_random.getrandbits(64)
+                answers[needed.question] = await self.equities.answer(needed.question, seed)
+                remembered = Remembered(version, raw)
+                continue
             except IllegalAction:
                 if fresh:
                     self._remember(table_id, Remembered(version, raw))
@@ -486,7 +498,12 @@ class Dealer:
         if len(states) > self.remembered_tables:
             del states[next(iter(states))]
 
-    def _context(self, table_id: TableId, now: float) -> Context:
+    def _context(
+        self,
+        table_id: TableId,
+        now: float,
+        equities: dict[EquityQuestion, EquityResult] | None = None,
+    ) -> Context:
         return Context(
             table_id=table_id,
             now=now,
@@ -495,6 +512,7 @@ class Dealer:
             next_hand_delay=self.next_hand_delay,
             bot_delay=self.bot_delay,
             bot_random=self.bot_random,
+            equities=equities if self.equity_off_loop else None,
         )
 
     # -- reads -----------------------------------------------------------------------------------

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from chatdealer.cards import Card, format_card
+from chatdealer.dealer.equities import EquityNeeded, EquityQuestion
 from chatdealer.dealer.naming import NamingError, best_hand, decide, name_hand
 from chatdealer.dealer.outgoing import (
     AllInEquity,
@@ -33,7 +34,7 @@ from chatdealer.dealer.outgoing import (
 from chatdealer.engine import events as hand_events
 from chatdealer.engine.hand import Hand
 from chatdealer.engine.pots import Pot
-from chatdealer.equity import all_in_equity
+from chatdealer.equity import EquityResult, all_in_equity
 
 log = logging.getLogger(__name__)
 
@@ -49,8 +50,11 @@ class ShowdownTeller:
         say: Callable[[AnyPayload], None],
         ref: Callable[[int], PlayerRef],
         rng: random.Random,
+        answers: Mapping[EquityQuestion, EquityResult] | None = None,
     ) -> None:
         self._say = say
+        self._answers = answers
+        """Chances worked out off the event loop; None: sample before the flop in place."""
         self._ref = ref
         self._rng = rng
         self.hand: Hand | None = None
@@ -214,12 +218,18 @@ class ShowdownTeller:
         live = [seat for seat, folded in enumerate(hand.folded) if not folded]
         if len(live) < 2:
             return
-        result = all_in_equity(
-            [hand.holes[seat] for seat in live],
-            self.board,
-            ranking=hand.config.ranking,
-            rng=self._rng,
+        question = EquityQuestion(
+            tuple(tuple(hand.holes[seat]) for seat in live), self.board, hand.config.ranking
         )
+        if self._answers is None or len(self.board) >= FLOP:  # exact there, and quick
+            result = all_in_equity(
+                question.holes, question.board, ranking=question.ranking, rng=self._rng
+            )
+        else:
+            answered = self._answers.get(question)
+            if answered is None:
+                raise EquityNeeded(question)
+            result = answered
         shares = tuple(
             EquityShare(
                 player_id=(ref := self._ref(seat)).player_id,
