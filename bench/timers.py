@@ -28,8 +28,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from redis.asyncio import Redis
+from service import last_view, open_tables
 
-from bench.service import last_view, open_tables
 from chatdealer.dealer import Act, Command, Dealer, TableView, User
 from chatdealer.dealer.entry import EVENTS_MAXLEN, tune_for_serving
 from chatdealer.dealer.outgoing import HandStarted, Outgoing
