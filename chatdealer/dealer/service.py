@@ -21,7 +21,6 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Collection
-from dataclasses import dataclass
 from typing import TypeVar
 
 from redis.exceptions import RedisError
@@ -60,6 +59,7 @@ from chatdealer.dealer.outgoing import (
 )
 from chatdealer.dealer.record import STATE, TableRecord, decode_record
 from chatdealer.dealer.refusals import DealerRefusal
+from chatdealer.dealer.remembered import REMEMBERED_BYTES, Remembered, RememberedStates
 from chatdealer.dealer.seated_bots import bot_name, free_bot, style_named
 from chatdealer.dealer.step import Context, Step
 from chatdealer.dealer.supervision import Supervisor, described
@@ -87,7 +87,6 @@ log = logging.getLogger(__name__)
 NEXT_HAND_DELAY = 3.0
 BOT_DELAY = 1.0
 MAX_ATTEMPTS = 100
-REMEMBERED_TABLES = 2_000
 TIMER_BATCH = 1_000
 """Deadlines claimed at once; a full batch is followed at once by the next claim."""
 TIMER_CONCURRENCY = 128
@@ -97,19 +96,6 @@ MIN_TIMER_SLEEP = 0.005
 
 Deliver = Callable[[list[Outgoing]], Awaitable[None]]
 V = TypeVar("V")
-
-
-@dataclass(slots=True)
-class Remembered:
-    """A table as this worker last committed or loaded it.
-
-    `record` is that state already decoded, handed to the next step to change in place, which
-    saves decoding the state again; it is dropped whenever a step may have left it half
-    changed (a refusal), and the next step decodes `state` instead."""
-
-    version: int
-    state: bytes
-    record: TableRecord | None = None
 
 
 class Dealer:
@@ -123,7 +109,8 @@ class Dealer:
         shuffle: Callable[[Deck], list[Card]] = shuffled,
         next_hand_delay: float = NEXT_HAND_DELAY,
         max_attempts: int = MAX_ATTEMPTS,
-        remembered_tables: int = REMEMBERED_TABLES,
+        remembered_tables: int | None = None,
+        remembered_bytes: int = REMEMBERED_BYTES,
         bot_delay: float = BOT_DELAY,
         bot_seed: int | None = None,
         supervisor: Supervisor | None = None,
@@ -139,8 +126,7 @@ class Dealer:
         self.equities = EquityPool()
         self.timer_batch = timer_batch
         self.timer_concurrency = timer_concurrency
-        self.remembered_tables = remembered_tables
-        self._states: dict[TableId, Remembered] = {}
+        self._states = RememberedStates(remembered_bytes, remembered_tables)
         """The last state this worker committed per table, most recent last."""
         self.clock = clock
         self.shuffle = shuffle
@@ -217,14 +203,14 @@ class Dealer:
         if isinstance(args, Ledger):
             return await self._ledger(table_id, user)
         if isinstance(args, Reset):
-            self._states.pop(table_id, None)
+            self._states.pop(table_id)
             return await repair.reset(self.store, table_id, user, self.clock())
         return await self._change(table_id, args, user)
 
     async def _quarantine(self, table_id: TableId, damage: DamagedTable) -> list[Outgoing]:
         """The table is damaged: quarantined for every worker; its channel told the first time.
         Redis being away meanwhile leaves that to whoever finds it next."""
-        self._states.pop(table_id, None)
+        self._states.pop(table_id)
         try:
             return await repair.quarantine(self.store, table_id, damage)
         except (RedisError, OSError) as problem:
@@ -426,7 +412,7 @@ class Dealer:
         A step that raises what no verb raises is the record's fault: `DamagedTable`.
         """
         tables = self.store.tables
-        remembered = self._states.pop(table_id, None)
+        remembered = self._states.pop(table_id)
         answers: dict[EquityQuestion, EquityResult] = {}
         for attempt in range(self.max_attempts):
             if remembered is not None:
@@ -492,11 +478,7 @@ class Dealer:
         return meanwhile
 
     def _remember(self, table_id: TableId, remembered: Remembered) -> None:
-        states = self._states
-        states.pop(table_id, None)
-        states[table_id] = remembered
-        if len(states) > self.remembered_tables:
-            del states[next(iter(states))]
+        self._states.put(table_id, remembered)
 
     def _context(
         self,
