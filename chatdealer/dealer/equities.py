@@ -58,8 +58,10 @@ class EquityPool:
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self._processes(), answer, question, seed)
-        except concurrent.futures.process.BrokenProcessPool:
-            self._pool = None  # started again next time; this once, a thread
+        except (concurrent.futures.process.BrokenProcessPool, RuntimeError, OSError):
+            # The process died, or could not start (a program without a main guard cannot
+            # spawn one): started again next time; this once, a thread answers.
+            self._drop_pool()
             return await asyncio.to_thread(answer, question, seed)
 
     def _processes(self) -> concurrent.futures.ProcessPoolExecutor:
@@ -69,7 +71,13 @@ class EquityPool:
             self._pool = concurrent.futures.ProcessPoolExecutor(self.processes, mp_context=context)
         return self._pool
 
+    def _drop_pool(self) -> None:
+        """Forgets a pool that failed; what it still runs finishes or fails on its own."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False)
+
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)

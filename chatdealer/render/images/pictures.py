@@ -207,8 +207,9 @@ class Pictures:
         self.drawn_in_processes += 1
         try:
             return await loop.run_in_executor(self._processes(), draw, picture)
-        except concurrent.futures.process.BrokenProcessPool:
-            self._pool = None
+        except (concurrent.futures.process.BrokenProcessPool, RuntimeError, OSError):
+            # The process died, or could not start (no main guard): a thread, this once.
+            self._drop_pool()
             return await loop.run_in_executor(None, draw, picture)
 
     def _processes(self) -> concurrent.futures.ProcessPoolExecutor:
@@ -218,8 +219,14 @@ class Pictures:
             self._pool = concurrent.futures.ProcessPoolExecutor(self.processes, mp_context=context)
         return self._pool
 
+    def _drop_pool(self) -> None:
+        """Forgets a pool that failed; what it still runs finishes or fails on its own."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False)
+
     def close(self) -> None:
         """Stops the process pool, if one was started."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
