@@ -1,8 +1,9 @@
 """Pre-flop all-in equity off the event loop: sampled in another process, the step run again.
 
-On the flop and the turn the chances are exact and take under a millisecond, so the step works
-them out itself. Before the flop they are sampled (40-150 ms of CPU), which on the event loop
-would stall every table of the worker. So a step run by the service does not sample: it stops
+On the turn, and on the flop heads-up, the chances are exact and take about a millisecond, so
+the step works them out itself. Before the flop they are sampled (40-150 ms of CPU), and a
+multiway flop takes a few milliseconds, which on the event loop would stall every table of the
+worker. So a step run by the service does not work those out: it stops
 with `EquityNeeded`, the service has a process pool answer the question while the loop serves
 other tables, and runs the same step again on the same state with the answer in its context.
 A step run anywhere else (replays, tests) is handed no answers and samples in place.

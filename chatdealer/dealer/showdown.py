@@ -12,6 +12,7 @@ cards and, when a kicker beat the best other hand shown for that pot, the kicker
 from __future__ import annotations
 
 import logging
+import math
 import random
 from collections.abc import Callable, Mapping
 
@@ -40,6 +41,20 @@ log = logging.getLogger(__name__)
 
 FULL_BOARD = 5
 FLOP = 3
+
+
+INLINE_EVALUATIONS = 2_000
+"""Hands valued on every board to come, at most, for chances worked out in the step (about a
+millisecond: the turn, and the flop heads-up); more go off the event loop (`equities`)."""
+
+
+def _quick(question: EquityQuestion) -> bool:
+    """Whether the chances are exact and cheap enough to work out on the event loop."""
+    if len(question.board) < FLOP:
+        return False
+    left = len(question.ranking.deck.cards()) - len(question.board) - 2 * len(question.holes)
+    boards = math.comb(left, FULL_BOARD - len(question.board))
+    return boards * len(question.holes) <= INLINE_EVALUATIONS
 
 
 class ShowdownTeller:
@@ -221,7 +236,7 @@ class ShowdownTeller:
         question = EquityQuestion(
             tuple(tuple(hand.holes[seat]) for seat in live), self.board, hand.config.ranking
         )
-        if self._answers is None or len(self.board) >= FLOP:  # exact there, and quick
+        if self._answers is None or _quick(question):
             result = all_in_equity(
                 question.holes, question.board, ranking=question.ranking, rng=self._rng
             )

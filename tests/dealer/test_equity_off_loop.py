@@ -13,6 +13,7 @@ from chatdealer.cards import parse_cards
 from chatdealer.dealer import Create, Join, Start, User
 from chatdealer.dealer.equities import EquityPool, EquityQuestion, answer
 from chatdealer.dealer.outgoing import AllInEquity, BoardDealt, HandOver
+from chatdealer.dealer.showdown import _quick
 from chatdealer.evaluator import HOLDEM
 from chatdealer.store import Store, TableId
 from chatdealer.table import TableSettings
@@ -61,3 +62,20 @@ async def test_the_pool_answers_as_sampling_in_place_would() -> None:
         pool.close()
     assert pooled == answer(question, 7)
     assert 0.78 < pooled.hands[0].equity < 0.85  # aces against kings: about 82 %
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "in_the_step"),
+    [
+        (2, "", False),  # sampled: 40,000 boards
+        (2, "2c 7d Jh", True),  # 990 boards, exact
+        (3, "2c 7d Jh", False),  # 2,700 hands valued: a few milliseconds
+        (6, "2c 7d Jh 9s", True),  # the turn: one card to come
+    ],
+)
+def test_only_quick_exact_chances_are_worked_out_in_the_step(
+    players: int, board: str, in_the_step: bool
+) -> None:
+    holes = tuple(tuple(parse_cards(f"{r}s {r}h")) for r in "AKQT65"[:players])
+    question = EquityQuestion(holes, tuple(parse_cards(board)) if board else (), HOLDEM)
+    assert _quick(question) is in_the_step
