@@ -4,16 +4,22 @@ Run by hand: `.venv/bin/python bench/equity.py [SPOTS]`. Each row times SPOTS ra
 (seeded, so every run deals the same ones) and prints the median and slowest time, the boards
 dealt and the largest half-width. Heads-up pre-flop, eval7's Monte Carlo (C) is timed beside
 ours on the same spots with the same number of boards, where it is installed.
+
+Then, before the flop, how long the event loop is held: the sampling run on the loop (as the
+dealer did) beside the same question answered by `EquityPool` in its own process (as the
+dealer does now), the loop's longest stall measured by a 1 ms ticker. Target: at most 2 ms.
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
 import statistics
 import sys
 import time
 
 from chatdealer.cards import Card, Deck, format_card
+from chatdealer.dealer.equities import EquityPool, EquityQuestion, answer
 from chatdealer.equity import EquityResult, all_in_equity
 from chatdealer.evaluator import HOLDEM, SHORT_DECK, Ranking
 
@@ -67,6 +73,50 @@ def eval7_ms(spot: Spot, boards: int) -> float | None:
     return (time.perf_counter() - started) * 1000
 
 
+async def held(work: object) -> float:
+    """The longest the event loop went without running a 1 ms ticker while `work` ran (ms)."""
+    gaps: list[float] = []
+    done = False
+
+    async def tick() -> None:
+        while not done:
+            before = time.perf_counter()
+            await asyncio.sleep(0.001)
+            gaps.append((time.perf_counter() - before - 0.001) * 1000)
+
+    ticker = asyncio.create_task(tick())
+    await asyncio.sleep(0.005)
+    gaps.clear()
+    await work  # type: ignore[misc]
+    done = True
+    await ticker
+    return max(gaps, default=0.0)
+
+
+async def on_the_loop(question: EquityQuestion) -> None:
+    answer(question, 1)
+
+
+async def loop_held(count: int, rng: random.Random) -> None:
+    pool = EquityPool()
+    try:
+        await pool.answer(EquityQuestion(((0, 1), (2, 3)), (), HOLDEM), 0)  # start its process
+        print("\nevent loop held by one pre-flop all-in, ms: the longest stall, median of spots")
+        print(f"  {'spot':<24}{'on the loop':>12}{'in the pool':>12}{'idle loop':>10}")
+        for players in (2, 3, 6, 9):
+            inline, pooled, idle = [], [], []
+            for holes, board in spots(count, players, 0, HOLDEM, rng):
+                question = EquityQuestion(tuple(map(tuple, holes)), tuple(board), HOLDEM)
+                inline.append(await held(on_the_loop(question)))
+                pooled.append(await held(pool.answer(question, 1)))
+                idle.append(await held(asyncio.sleep(0.1)))  # the machine's own noise
+            name = f"pre-flop, {players} players"
+            figures = [statistics.median(column) for column in (inline, pooled, idle)]
+            print(f"  {name:<24}{figures[0]:>12.1f}{figures[1]:>12.1f}{figures[2]:>10.1f}")
+    finally:
+        pool.close()
+
+
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 15
     rng = random.Random(SEED)
@@ -95,6 +145,7 @@ def main() -> None:
         if peer:
             label = "  eval7 (C), same boards"
             print(f"  {label:<32}{statistics.median(peer):>10.1f}{max(peer):>9.1f}")
+    asyncio.run(loop_held(count, rng))
 
 
 if __name__ == "__main__":

@@ -1,21 +1,32 @@
 """Card images: milliseconds to draw and encode each kind, and the size of its PNG.
 
-Run by hand: ``.venv/bin/python bench/images.py [--repeats R]``. The first drawing of each kind
-is timed apart (card tiles and fonts are cached after it); then the median of R drawings, and
-of R encodings with `to_png`, with the image's pixels and PNG bytes side by side.
+Run by hand: ``.venv/bin/python bench/images.py [--repeats R] [--tables N]``. The first drawing
+of each kind is timed apart (card tiles and fonts are cached after it); then the median of R
+drawings, and of R encodings with `to_png`, with the image's pixels and PNG bytes side by side.
+
+Then board images a second, each board different (no cache helps): the encoder this project
+used before (median-cut palette, `optimize`) beside `to_png`, one after another on one core;
+then a deal burst of N tables through `Pictures` (threads, then the process pool), with the
+event loop's lag measured by a 1 ms ticker meanwhile, and the same burst where every table
+shows the same pre-flop board (drawn once).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import io
+import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PIL import Image
 
+from chatdealer.cards import RANKS, SUITS
 from chatdealer.render import language
 from chatdealer.render.images import ShownHand, board_image, hand_image, showdown_image, to_png
+from chatdealer.render.images.pictures import Pictures
 
 SHOWN = [
     ShownHand("Anna", ["As", "Ks"], "Pair of aces"),
@@ -40,10 +51,81 @@ def _ms(action: Callable[[], object]) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+def old_to_png(image: Image.Image) -> bytes:
+    """The encoder before: a palette searched for by median cut, then every filter tried."""
+    reduced = image.convert("RGB").quantize(
+        colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
+    )
+    buffer = io.BytesIO()
+    reduced.save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()
+
+
+Board = tuple[list[str], list[int]]
+
+
+def boards(count: int, seed: int) -> list[Board]:
+    """Different boards (three to five cards) with different pots."""
+    deck = [rank + suit for rank in RANKS for suit in SUITS]
+    chooser = random.Random(seed)
+    return [(chooser.sample(deck, chooser.choice((3, 4, 5))), [n * 10 + 30]) for n in range(count)]
+
+
+def per_second(encode: Callable[[Image.Image], bytes], dealt: Sequence[Board]) -> float:
+    start = time.perf_counter()
+    for cards, pots in dealt:
+        encode(board_image(cards, pots))
+    return len(dealt) / (time.perf_counter() - start)
+
+
+async def burst(pictures: Pictures, dealt: Sequence[Board]) -> tuple[float, float, float]:
+    """Every table's board asked for at once: (images a second, last done s, loop lag p99 ms)."""
+    lags: list[float] = []
+    done = False
+
+    async def tick() -> None:
+        while not done:
+            before = time.perf_counter()
+            await asyncio.sleep(0.001)
+            lags.append((time.perf_counter() - before - 0.001) * 1000)
+
+    ticker = asyncio.create_task(tick())
+    start = time.perf_counter()
+    await asyncio.gather(*(pictures.board(cards, pots) for cards, pots in dealt))
+    took = time.perf_counter() - start
+    done = True
+    await ticker
+    return len(dealt) / took, took, statistics.quantiles(lags, n=100)[98]
+
+
+async def bursts(tables: int) -> None:
+    pictures = Pictures()
+    await pictures.board(*boards(1, 0)[0])
+    await asyncio.gather(*(pictures.board(c, p) for c, p in boards(8, 1)))  # start the pool
+    rows: list[tuple[str, list[Board]]] = [
+        ("burst, every board different", boards(tables, 2)),
+        ("burst, one pre-flop board", [([], [30])] * tables),
+    ]
+    print(
+        f"\n{'deal burst of ' + str(tables) + ' tables':<34} {'images/s':>9} {'last s':>7}", end=""
+    )
+    print(f" {'lag p99 ms':>10} {'drawn':>6} {'in pool':>7}")
+    try:
+        for name, dealt in rows:
+            drawn, pooled = pictures.drawn, pictures.drawn_in_processes
+            rate, took, lag = await burst(pictures, dealt)
+            drawn, pooled = pictures.drawn - drawn, pictures.drawn_in_processes - pooled
+            print(f"{name:<34} {rate:>9,.0f} {took:>7.2f} {lag:>10.1f} {drawn:>6} {pooled:>7}")
+    finally:
+        pictures.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=20)
-    repeats = parser.parse_args().repeats
+    parser.add_argument("--tables", type=int, default=1_000)
+    arguments = parser.parse_args()
+    repeats = arguments.repeats
     columns = ("pixels", 9), ("PNG bytes", 10), ("first ms", 9), ("draw ms", 8), ("png ms", 7)
     print(f"{'image':<30} " + " ".join(f"{title:>{width}}" for title, width in columns))
     for name, draw in KINDS.items():
@@ -54,6 +136,14 @@ def main() -> None:
         pixels = f"{image.width}x{image.height}"
         size = len(to_png(image))
         print(f"{name:<30} {pixels:>9} {size:>10,} {first:>9.1f} {drawing:>8.1f} {encoding:>7.1f}")
+    dealt = boards(200, 3)
+    before = statistics.median(per_second(old_to_png, dealt[:40]) for _ in range(3))
+    now = statistics.median(per_second(to_png, dealt) for _ in range(3))
+    print(
+        f"\nboard images/s, one core, all different: before {before:,.0f}  now {now:,.0f}", end=""
+    )
+    print(f"  ratio {now / before:.1f}x")
+    asyncio.run(bursts(arguments.tables))
 
 
 if __name__ == "__main__":

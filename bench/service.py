@@ -26,6 +26,9 @@ Start for the next deal, as a worker's timer would; deals are timed on their own
 
 Then it measures Redis memory per idle table.
 
+With `--realistic`, the load of issue 19 instead (bench/realistic.py): 6-max tables, random
+legal play, the timer path and rendering on, beside the real COMMIT floor.
+
 Targets (issue 5): at least 0.5x the raw EVALSHA throughput, p99 at most 3 ms, at most 4 KB of
 Redis memory per idle table.
 """
@@ -345,7 +348,20 @@ async def main() -> None:
         "--open-seconds", type=float, default=6.0, help="how long each open-loop round runs"
     )
     parser.add_argument("--open-rounds", type=int, default=3)
+    parser.add_argument(
+        "--realistic",
+        action="store_true",
+        help="10,000 6-max tables, random play, timers and rendering, beside the COMMIT floor"
+        " (bench/realistic.py; --tables defaults to 10,000, --seconds to 10)",
+    )
     args = parser.parse_args()
+    if args.realistic:
+        from realistic import realistic
+
+        tables = args.tables if "--tables" in sys.argv else 10_000
+        seconds = args.seconds if "--seconds" in sys.argv else 10.0
+        await realistic(tables, args.clients, seconds)
+        return
     many = args.clients
     rates = [float(r) for r in args.rates.split(",") if r]
 

@@ -47,17 +47,22 @@ async def open_dealer(
 ) -> AsyncIterator[Dealer]:
     """`async with open_dealer() as dealer:` on `url`, `$REDIS_URL` or the embedded Redis.
 
-    On the way out the client is closed and an embedded server saved and stopped. Deadlines of
+    On the way out the client is closed, an embedded server saved and stopped, and the process
+    that works out all-in chances stopped. Deadlines of
     tables a crashed worker left behind are found again (`rebuild_index`) before the first
     command, so they fire in this process's timer loop.
     """
     async with RedisConnection(url, data_dir=data_dir) as client:
         store = Store.on(client, bank=bank, events_maxlen=events_maxlen)
         await store.timers.rebuild_index()
-        yield Dealer(
+        dealer = Dealer(
             store,
             clock=clock,
             next_hand_delay=next_hand_delay,
             bot_delay=bot_delay,
             bot_seed=bot_seed,
         )
+        try:
+            yield dealer
+        finally:
+            dealer.equities.close()

@@ -21,7 +21,6 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Collection
-from dataclasses import dataclass
 from typing import TypeVar
 
 from redis.exceptions import RedisError
@@ -49,6 +48,7 @@ from chatdealer.dealer.commands import (
     User,
 )
 from chatdealer.dealer.decks import DeckSupply
+from chatdealer.dealer.equities import EquityNeeded, EquityPool, EquityQuestion
 from chatdealer.dealer.outgoing import (
     AnyPayload,
     HoleCards,
@@ -59,12 +59,14 @@ from chatdealer.dealer.outgoing import (
 )
 from chatdealer.dealer.record import STATE, TableRecord, decode_record
 from chatdealer.dealer.refusals import DealerRefusal
+from chatdealer.dealer.remembered import REMEMBERED_BYTES, Remembered, RememberedStates
 from chatdealer.dealer.seated_bots import bot_name, free_bot, style_named
 from chatdealer.dealer.step import Context, Step
 from chatdealer.dealer.supervision import Supervisor, described
 from chatdealer.dealer.verbs import TableVerb, add_bot, announce_opening, apply, fire, opening
 from chatdealer.dealer.views import private_view, table_view
 from chatdealer.engine.refusals import IllegalAction
+from chatdealer.equity import EquityResult
 from chatdealer.store import (
     HOUSE,
     CommitResult,
@@ -77,6 +79,7 @@ from chatdealer.store import (
     Store,
     TableId,
 )
+from chatdealer.store.due_soon import earliest_bound
 from chatdealer.store.keys import table_keys
 
 log = logging.getLogger(__name__)
@@ -84,23 +87,15 @@ log = logging.getLogger(__name__)
 NEXT_HAND_DELAY = 3.0
 BOT_DELAY = 1.0
 MAX_ATTEMPTS = 100
-REMEMBERED_TABLES = 2_000
+TIMER_BATCH = 1_000
+"""Deadlines claimed at once; a full batch is followed at once by the next claim."""
+TIMER_CONCURRENCY = 128
+MIN_TIMER_SLEEP = 0.005
+"""The shortest pause of the timer loop: a bound already past waits for its claim to settle."""
+"""Tables of a batch fired at once: their loads and commits share Redis round trips."""
 
 Deliver = Callable[[list[Outgoing]], Awaitable[None]]
 V = TypeVar("V")
-
-
-@dataclass(slots=True)
-class Remembered:
-    """A table as this worker last committed or loaded it.
-
-    `record` is that state already decoded, handed to the next step to change in place, which
-    saves decoding the state again; it is dropped whenever a step may have left it half
-    changed (a refusal), and the next step decodes `state` instead."""
-
-    version: int
-    state: bytes
-    record: TableRecord | None = None
 
 
 class Dealer:
@@ -114,14 +109,24 @@ class Dealer:
         shuffle: Callable[[Deck], list[Card]] = shuffled,
         next_hand_delay: float = NEXT_HAND_DELAY,
         max_attempts: int = MAX_ATTEMPTS,
-        remembered_tables: int = REMEMBERED_TABLES,
+        remembered_tables: int | None = None,
+        remembered_bytes: int = REMEMBERED_BYTES,
         bot_delay: float = BOT_DELAY,
         bot_seed: int | None = None,
         supervisor: Supervisor | None = None,
+        timer_batch: int = TIMER_BATCH,
+        timer_concurrency: int = TIMER_CONCURRENCY,
+        equity_off_loop: bool = True,
     ) -> None:
+        if timer_batch < 1 or timer_concurrency < 1:
+            raise ValueError("the timer batch and its concurrency must be at least 1")
         self.store = store
-        self.remembered_tables = remembered_tables
-        self._states: dict[TableId, Remembered] = {}
+        self.equity_off_loop = equity_off_loop
+        """Pre-flop all-in chances sampled in `equities`' process rather than on the loop."""
+        self.equities = EquityPool()
+        self.timer_batch = timer_batch
+        self.timer_concurrency = timer_concurrency
+        self._states = RememberedStates(remembered_bytes, remembered_tables)
         """The last state this worker committed per table, most recent last."""
         self.clock = clock
         self.shuffle = shuffle
@@ -198,14 +203,14 @@ class Dealer:
         if isinstance(args, Ledger):
             return await self._ledger(table_id, user)
         if isinstance(args, Reset):
-            self._states.pop(table_id, None)
+            self._states.pop(table_id)
             return await repair.reset(self.store, table_id, user, self.clock())
         return await self._change(table_id, args, user)
 
     async def _quarantine(self, table_id: TableId, damage: DamagedTable) -> list[Outgoing]:
         """The table is damaged: quarantined for every worker; its channel told the first time.
         Redis being away meanwhile leaves that to whoever finds it next."""
-        self._states.pop(table_id, None)
+        self._states.pop(table_id)
         try:
             return await repair.quarantine(self.store, table_id, damage)
         except (RedisError, OSError) as problem:
@@ -217,34 +222,61 @@ class Dealer:
     async def fire_due(
         self,
         now: float | None = None,
-        limit: int = 100,
+        limit: int | None = None,
         platforms: Collection[str] | None = None,
     ) -> list[Outgoing]:
         """Claims the tables whose deadline has passed and acts on each: safe in every worker.
 
-        A worker passes the `platforms` it can deliver to, so another platform's timers wait
-        for that platform's worker. One table's failure is that table's alone: it is logged
-        with the table's id (and quarantined if its record is to blame), and the others fire."""
+        Up to `limit` (`timer_batch`) deadlines are claimed, earliest first, and fired
+        `timer_concurrency` at a time in that order, so a burst of due tables shares Redis
+        round trips and none waits behind a table due later. A worker passes the `platforms`
+        it can deliver to, so another platform's timers wait for that platform's worker. One
+        table's failure is that table's alone: it is logged with the table's id (and
+        quarantined if its record is to blame), and the others fire; Redis being away stops
+        the batch (the leases bring its deadlines back)."""
         now = self.clock() if now is None else now
-        out: list[Outgoing] = []
-        for table_id in await self.store.timers.claim_due(now, limit, platforms):
-            try:
-                out += await self.fire_table(table_id, now)
-            except DamagedTable as damage:
-                out += await self._quarantine(table_id, damage)
-            except NewerRecord:
-                log.info("timer of %s left to a newer worker: its record is newer", table_id)
-            except (RedisError, OSError):
-                raise  # Redis is away for every table: the loop says so and tries again
-            except (ContentionError, DamagedAccount) as problem:
-                log.warning("timer of %s failed: %s", table_id, type(problem).__name__)
-            except IllegalAction as refusal:  # the dealer acting by itself is never refused
-                broken = DamagedTable(str(table_id), f"the clock's step refused: {refusal.code}")
-                out += await self._quarantine(table_id, broken)
-            except Exception as problem:  # no one table may stop the clock
-                broken = DamagedTable(str(table_id), described(problem))
-                out += await self._quarantine(table_id, broken)
+        _, out = await self._claim_and_fire(
+            now, self.timer_batch if limit is None else limit, platforms
+        )
         return out
+
+    async def _claim_and_fire(
+        self, now: float, limit: int, platforms: Collection[str] | None
+    ) -> tuple[int, list[Outgoing]]:
+        claimed = await self.store.timers.claim_due(now, limit, platforms)
+        fired: list[list[Outgoing]] = [[] for _ in claimed]
+        order = iter(range(len(claimed)))
+
+        async def firer() -> None:
+            for index in order:
+                fired[index] = await self._fire_claimed(claimed[index], now)
+
+        try:
+            async with asyncio.TaskGroup() as group:
+                for _ in range(min(self.timer_concurrency, len(claimed))):
+                    group.create_task(firer())
+        except BaseExceptionGroup as problems:
+            raise problems.exceptions[0] from None
+        return len(claimed), [out for outs in fired for out in outs]
+
+    async def _fire_claimed(self, table_id: TableId, now: float) -> list[Outgoing]:
+        try:
+            return await self.fire_table(table_id, now)
+        except DamagedTable as damage:
+            return await self._quarantine(table_id, damage)
+        except NewerRecord:
+            log.info("timer of %s left to a newer worker: its record is newer", table_id)
+        except (RedisError, OSError):
+            raise  # Redis is away for every table: the loop says so and tries again
+        except (ContentionError, DamagedAccount) as problem:
+            log.warning("timer of %s failed: %s", table_id, type(problem).__name__)
+        except IllegalAction as refusal:  # the dealer acting by itself is never refused
+            broken = DamagedTable(str(table_id), f"the clock's step refused: {refusal.code}")
+            return await self._quarantine(table_id, broken)
+        except Exception as problem:  # no one table may stop the clock
+            broken = DamagedTable(str(table_id), described(problem))
+            return await self._quarantine(table_id, broken)
+        return []
 
     async def fire_table(self, table_id: TableId, now: float | None = None) -> list[Outgoing]:
         """Acts on one table's deadline if the stored record says it is still due."""
@@ -290,10 +322,10 @@ class Dealer:
         await self.store.timers.rebuild_index()
         while not stop.is_set():
             try:
-                out = await self.fire_due(platforms=platforms)
+                out, full = await self._fire_batch(platforms)
             except (RedisError, OSError) as problem:
                 log.warning("timer loop: Redis unavailable (%s)", type(problem).__name__)
-                out = []
+                out, full = [], False
             if out and deliver is not None:
                 try:
                     await deliver(out)
@@ -301,8 +333,26 @@ class Dealer:
                     log.error(
                         "timer loop: delivering %d events failed (%s)", len(out), described(problem)
                     )
+            if full:
+                await asyncio.sleep(0)  # more are due: claim them now, after a turn for others
+                continue
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), interval)
+                await asyncio.wait_for(stop.wait(), await self._until_due(interval, platforms))
+
+    async def _until_due(self, interval: float, platforms: Collection[str] | None) -> float:
+        """Seconds to sleep: until the next deadline may be due, at most `interval`."""
+        try:
+            bound = await earliest_bound(self.store.client, platforms)
+        except (RedisError, OSError):
+            return interval
+        if bound is None:
+            return interval
+        return min(interval, max(MIN_TIMER_SLEEP, bound - self.clock()))
+
+    async def _fire_batch(self, platforms: Collection[str] | None) -> tuple[list[Outgoing], bool]:
+        """One batch of due deadlines fired; True with it when the claim was full."""
+        claimed, out = await self._claim_and_fire(self.clock(), self.timer_batch, platforms)
+        return out, claimed >= self.timer_batch
 
     # -- changes ---------------------------------------------------------------------------------
 
@@ -366,7 +416,8 @@ class Dealer:
         A step that raises what no verb raises is the record's fault: `DamagedTable`.
         """
         tables = self.store.tables
-        remembered = self._states.pop(table_id, None)
+        remembered = self._states.pop(table_id)
+        answers: dict[EquityQuestion, EquityResult] = {}
         for attempt in range(self.max_attempts):
             if remembered is not None:
                 version, raw, record = remembered.version, remembered.state, remembered.record
@@ -381,9 +432,14 @@ class Dealer:
             try:
                 if record is None:
                     record = decode_record(raw)
-                step = Step(record, self._context(table_id, now))
+                step = Step(record, self._context(table_id, now, answers))
                 done = run(step) is not False
                 change = step.change() if done else None
+            except EquityNeeded as needed:  # worked out off the loop, then the same step again
+                seed = self.bot_random.getrandbits(64)
+                answers[needed.question] = await self.equities.answer(needed.question, seed)
+                remembered = Remembered(version, raw)
+                continue
             except IllegalAction:
                 if fresh:
                     self._remember(table_id, Remembered(version, raw))
@@ -426,13 +482,14 @@ class Dealer:
         return meanwhile
 
     def _remember(self, table_id: TableId, remembered: Remembered) -> None:
-        states = self._states
-        states.pop(table_id, None)
-        states[table_id] = remembered
-        if len(states) > self.remembered_tables:
-            del states[next(iter(states))]
+        self._states.put(table_id, remembered)
 
-    def _context(self, table_id: TableId, now: float) -> Context:
+    def _context(
+        self,
+        table_id: TableId,
+        now: float,
+        equities: dict[EquityQuestion, EquityResult] | None = None,
+    ) -> Context:
         return Context(
             table_id=table_id,
             now=now,
@@ -441,6 +498,7 @@ class Dealer:
             next_hand_delay=self.next_hand_delay,
             bot_delay=self.bot_delay,
             bot_random=self.bot_random,
+            equities=equities if self.equity_off_loop else None,
         )
 
     # -- reads -----------------------------------------------------------------------------------

@@ -12,10 +12,12 @@ cards and, when a kicker beat the best other hand shown for that pot, the kicker
 from __future__ import annotations
 
 import logging
+import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from chatdealer.cards import Card, format_card
+from chatdealer.dealer.equities import EquityNeeded, EquityQuestion
 from chatdealer.dealer.naming import NamingError, best_hand, decide, name_hand
 from chatdealer.dealer.outgoing import (
     AllInEquity,
@@ -33,12 +35,26 @@ from chatdealer.dealer.outgoing import (
 from chatdealer.engine import events as hand_events
 from chatdealer.engine.hand import Hand
 from chatdealer.engine.pots import Pot
-from chatdealer.equity import all_in_equity
+from chatdealer.equity import EquityResult, all_in_equity
 
 log = logging.getLogger(__name__)
 
 FULL_BOARD = 5
 FLOP = 3
+
+
+INLINE_EVALUATIONS = 2_000
+"""Hands valued on every board to come, at most, for chances worked out in the step (about a
+millisecond: the turn, and the flop heads-up); more go off the event loop (`equities`)."""
+
+
+def _quick(question: EquityQuestion) -> bool:
+    """Whether the chances are exact and cheap enough to work out on the event loop."""
+    if len(question.board) < FLOP:
+        return False
+    left = len(question.ranking.deck.cards()) - len(question.board) - 2 * len(question.holes)
+    boards = math.comb(left, FULL_BOARD - len(question.board))
+    return boards * len(question.holes) <= INLINE_EVALUATIONS
 
 
 class ShowdownTeller:
@@ -49,8 +65,11 @@ class ShowdownTeller:
         say: Callable[[AnyPayload], None],
         ref: Callable[[int], PlayerRef],
         rng: random.Random,
+        answers: Mapping[EquityQuestion, EquityResult] | None = None,
     ) -> None:
         self._say = say
+        self._answers = answers
+        """Chances worked out off the event loop; None: sample before the flop in place."""
         self._ref = ref
         self._rng = rng
         self.hand: Hand | None = None
@@ -214,12 +233,18 @@ class ShowdownTeller:
         live = [seat for seat, folded in enumerate(hand.folded) if not folded]
         if len(live) < 2:
             return
-        result = all_in_equity(
-            [hand.holes[seat] for seat in live],
-            self.board,
-            ranking=hand.config.ranking,
-            rng=self._rng,
+        question = EquityQuestion(
+            tuple(tuple(hand.holes[seat]) for seat in live), self.board, hand.config.ranking
         )
+        if self._answers is None or _quick(question):
+            result = all_in_equity(
+                question.holes, question.board, ranking=question.ranking, rng=self._rng
+            )
+        else:
+            answered = self._answers.get(question)
+            if answered is None:
+                raise EquityNeeded(question)
+            result = answered
         shares = tuple(
             EquityShare(
                 player_id=(ref := self._ref(seat)).player_id,

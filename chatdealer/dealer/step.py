@@ -20,6 +20,7 @@ import msgspec
 
 from chatdealer.cards import Card, Deck, format_card
 from chatdealer.dealer.decks import DeckSupply
+from chatdealer.dealer.equities import EquityQuestion
 from chatdealer.dealer.histories import hand_record
 from chatdealer.dealer.instant import rebuild_instant_hand
 from chatdealer.dealer.outgoing import (
@@ -52,6 +53,7 @@ from chatdealer.dealer.showdown import ShowdownTeller
 from chatdealer.dealer.views import PrivateView, current_token, table_view
 from chatdealer.engine import events as hand_events
 from chatdealer.engine.hand import Hand
+from chatdealer.equity import EquityResult
 from chatdealer.store import (
     Change,
     ChipMove,
@@ -88,6 +90,9 @@ class Context(msgspec.Struct, frozen=True, kw_only=True):
     bot_delay: float = 1.0
     """How long a bot seems to think: its turn is a deadline this far off."""
     bot_random: random.Random = msgspec.field(default_factory=random.Random)
+    equities: Mapping[EquityQuestion, EquityResult] | None = None
+    """Pre-flop all-in chances worked out off the event loop (`equities`); with a mapping, a
+    step that needs chances it lacks raises `EquityNeeded`; None: it samples them itself."""
 
 
 _UNTOLD = (hand_events.PotsChanged, hand_events.HandEnded)
@@ -107,7 +112,9 @@ class Step:
         self._roster: list[PlayerRef] = []
         self._hand: Hand | None = None
         self._hand_ended = False
-        self._showdown = ShowdownTeller(self.channel, self._ref, context.bot_random)
+        self._showdown = ShowdownTeller(
+            self.channel, self._ref, context.bot_random, context.equities
+        )
         self._refresh()
 
     # -- what the verbs use --------------------------------------------------------------------

@@ -12,22 +12,26 @@ and are said in the table's language here.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Collection, Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
 from chatdealer.cards import Card, parse_card
 from chatdealer.render.hands import translate_hand_name
-from chatdealer.render.images.cards import (
-    Palette,
-    card_height,
-    card_tile,
-    palette,
-    shadow_tile,
-    slot_tile,
+from chatdealer.render.images.cards import Palette, card_height, palette, placed_tile
+from chatdealer.render.images.colours import (
+    DIM_TEXT,
+    FELT,
+    GOLD,
+    PANEL,
+    POT_FILL,
+    RGB,
+    SHADOW,
+    TEXT,
 )
+from chatdealer.render.images.encode import to_png
 from chatdealer.render.images.fonts import writable
 from chatdealer.render.language import Language, language
 
@@ -40,15 +44,6 @@ __all__ = [
     "showdown_image",
     "to_png",
 ]
-
-RGB = tuple[int, int, int]
-FELT: RGB = (20, 86, 50)
-SHADOW: RGB = (11, 52, 29)
-PANEL: RGB = (15, 70, 40)
-POT_FILL: RGB = (9, 42, 24)
-TEXT: RGB = (246, 246, 240)
-DIM_TEXT: RGB = (200, 226, 208)
-GOLD: RGB = (244, 196, 64)
 
 IMAGE_WIDTH = 800
 BOARD_CARD_WIDTH = 136
@@ -154,19 +149,6 @@ def showdown_image(
     return canvas
 
 
-def to_png(image: Image.Image) -> bytes:
-    """The image as a small PNG for upload: reduced to a 256-colour palette and compressed.
-
-    The palette is chosen without dithering, so flat felt stays flat and compresses to little.
-    """
-    reduced = image.convert("RGB").quantize(
-        colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
-    )
-    buffer = io.BytesIO()
-    reduced.save(buffer, format="PNG", optimize=True)
-    return buffer.getvalue()
-
-
 def _felt(width: int, height: int) -> Image.Image:
     return Image.new("RGB", (width, height), FELT)
 
@@ -179,15 +161,10 @@ def _draw_cards(
     width: int,
     colours: Palette,
 ) -> None:
-    """Cards left to right from (x, y); None is an empty place."""
+    """Cards left to right from (x, y) on the felt; None is an empty place."""
     for card in cards:
-        if card is None:
-            canvas.paste(slot_tile(width), (x, y), slot_tile(width))
-        else:
-            shadow = shadow_tile(width, SHADOW)
-            canvas.paste(shadow, (x, y + SHADOW_DROP), shadow)
-            tile = card_tile(_card(card), width, colours)
-            canvas.paste(tile, (x, y), tile)
+        face = None if card is None else _card(card)
+        canvas.paste(placed_tile(face, width, colours, FELT, SHADOW, SHADOW_DROP), (x, y))
         x += width + CARD_GAP
 
 
@@ -215,6 +192,12 @@ class _Pill(NamedTuple):
 
 def _pot_rows(pots: Sequence[int], language: Language) -> list[list[_Pill]]:
     """The pot labels as pills: in one row at the largest size that fits, else several rows."""
+    return _laid_pots(tuple(pots), language)
+
+
+@lru_cache(maxsize=4096)
+def _laid_pots(pots: tuple[int, ...], language: Language) -> list[list[_Pill]]:
+    """`_pot_rows`, remembered: measuring text is most of a board's drawing time."""
     room = IMAGE_WIDTH - 2 * MARGIN
     labels = _pot_labels(pots, language)
     for size in range(POT_SIZE, SMALLEST_POT_SIZE - 1, -2):
@@ -315,10 +298,8 @@ def _draw_shown(
     cards_top = top + line
     cx = x + (width - row) // 2
     for card in hand.cards:
-        shadow = shadow_tile(card_width, SHADOW)
-        canvas.paste(shadow, (cx, cards_top + SHADOW_DROP), shadow)
-        tile = card_tile(_card(card), card_width, colours)
-        canvas.paste(tile, (cx, cards_top), tile)
+        tile = placed_tile(_card(card), card_width, colours, PANEL, SHADOW, SHADOW_DROP)
+        canvas.paste(tile, (cx, cards_top))
         cx += card_width + gap
     if hand.hand_name:
         said = translate_hand_name(language, hand.hand_name)

@@ -1,0 +1,274 @@
+"""`bench/service.py --realistic`: a worker as chat players load it, beside the COMMIT floor.
+
+    .venv/bin/python bench/service.py --realistic [--tables 10000] [--clients 50]
+        [--seconds 10]
+
+Starts the embedded Redis and opens `--tables` six-handed tables, a hand dealt at each. Then,
+with the timer path on (`run_timers` at Discord's 0.5 s clock dealing each next hand after the
+real pause, one second here), players act at random tables with random legal moves (fold,
+check or call, a raise to a random legal amount, all in), so hands end in folds, all-ins with
+run-outs and showdowns. Everything the dealer says, to the players and from the timer, goes to
+a fake platform sink that renders it as a chat adapter does: the text of every event and the
+board picture of every table message (`Pictures`, cached by content).
+
+- closed loop: `--clients` players press the moment they are answered: the worker's maximum;
+- open loop at half that rate: latency from when each press was due, p50 and p99;
+- the floor, measured on the same server in the same run: the real COMMIT script with the
+  realistic arguments the closed loop made (recorded there), pipelined at full speed by as many
+  callers, each on its own tables with the right versions.
+
+Printed: throughput as a ratio to the floor, p50/p99, and CPU microseconds per action split
+between this process (Python) and the Redis server. Targets (issue 19): at least 0.5x the floor,
+p99 at most 10 ms at half the worker's maximum rate, open loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from memory import open_tables
+from redis.asyncio import Redis
+
+from chatdealer.dealer import Act, Command, Dealer, TableView, User
+from chatdealer.dealer.entry import EVENTS_MAXLEN, tune_for_serving
+from chatdealer.dealer.outgoing import HandStarted, Outgoing, Refused, TableShown
+from chatdealer.render import language, payload_text
+from chatdealer.render.images.pictures import Pictures
+from chatdealer.store import EmbeddedRedis, Store, TableId
+from chatdealer.store.tables import Change, CommitResult
+
+NEXT_HAND_DELAY = 1.0
+TIMER_INTERVAL = 0.5
+RECORDED = 20_000
+ENGLISH = language("en")
+
+
+@dataclass
+class Sink:
+    """The platform: every event rendered as text, every table message with its board image."""
+
+    pictures: Pictures
+    views: dict[TableId, TableView]
+    messages: int = 0
+    images: int = 0
+    text_bytes: int = 0
+    deals: int = 0
+
+    async def deliver(self, out: list[Outgoing]) -> None:
+        now = time.time()
+        for outgoing in out:
+            payload = outgoing.payload
+            text = payload_text(payload, ENGLISH, now)
+            self.messages += 1
+            self.text_bytes += len(text or "")
+            if isinstance(payload, HandStarted):
+                self.deals += 1
+            elif isinstance(payload, TableShown):
+                view = payload.view
+                self.views[outgoing.table] = view
+                if view.hand_running:
+                    await self.pictures.board(view.board, [pot.amount for pot in view.pots])
+                    self.images += 1
+
+
+@dataclass
+class Run:
+    latencies: list[float] = field(default_factory=list)
+    refused: int = 0
+    seconds: float = 0.0
+    python_cpu: float = 0.0
+    redis_cpu: float = 0.0
+
+    @property
+    def rate(self) -> float:
+        return len(self.latencies) / self.seconds if self.seconds else 0.0
+
+    def percentile(self, p: float) -> float:
+        ordered = sorted(self.latencies)
+        return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] * 1000 if ordered else 0
+
+
+def random_move(view: TableView, rng: random.Random) -> Act | None:
+    """A random legal move for whoever is to act: fold, check/call, raise, or all in."""
+    turn = view.turn
+    if turn is None:
+        return None
+    roll = rng.random()
+    if turn.can_fold and roll < 0.15:
+        return Act(action="fold", token=turn.token)
+    if turn.max_raise_to is not None and turn.min_raise_to is not None and roll > 0.6:
+        if roll > 0.93:
+            return Act(action="raise", amount=turn.max_raise_to, token=turn.token)
+        amount = rng.randint(turn.min_raise_to, turn.max_raise_to)
+        return Act(action="raise", amount=amount, token=turn.token)
+    return Act(action="check" if turn.can_check else "call", token=turn.token)
+
+
+async def redis_cpu(client: Redis) -> float:
+    info = await client.info("cpu")
+    return float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
+
+
+async def play(
+    dealer: Dealer,
+    sink: Sink,
+    client: Redis,
+    clients: int,
+    seconds: float,
+    *,
+    rate: float | None = None,
+) -> Run:
+    """Players pressing at random tables, closed loop or open loop at `rate` presses a second."""
+    run = Run()
+    tables = list(sink.views)
+    stop_at = time.perf_counter() + seconds
+    gap = clients / rate if rate else 0.0
+
+    async def player(number: int) -> None:
+        rng = random.Random(number)
+        due = time.perf_counter() + rng.random() * gap
+        while time.perf_counter() < stop_at:
+            if gap:  # latency counts from when the press was due, however late it was sent
+                await asyncio.sleep(max(0.0, due - time.perf_counter()))
+                started = due
+                due += gap
+            else:
+                started = time.perf_counter()
+            for _ in range(100):  # a table with a hand on (the others wait for the timer)
+                table = rng.choice(tables)
+                view = sink.views[table]
+                move = random_move(view, rng)
+                if move is not None:
+                    break
+            if move is None:
+                await asyncio.sleep(0.001)
+                continue
+            assert view.turn is not None
+            user = User(id=view.turn.player_id, name=view.turn.name)
+            out = await dealer.handle(Command(table=table, user=user, args=move))
+            run.latencies.append(time.perf_counter() - started)
+            if any(isinstance(o.payload, Refused) for o in out):
+                run.refused += 1
+            await sink.deliver(out)
+
+    began, cpu, server = time.perf_counter(), time.process_time(), await redis_cpu(client)
+    await asyncio.gather(*(player(n) for n in range(clients)))
+    run.seconds = time.perf_counter() - began
+    run.python_cpu = time.process_time() - cpu
+    run.redis_cpu = await redis_cpu(client) - server
+    return run
+
+
+async def floor(
+    store: Store, client: Redis, recorded: list[tuple[TableId, Change]], clients: int
+) -> Run:
+    """The recorded commits again, pipelined by `clients` callers each on its own tables."""
+    by_table: dict[TableId, list[Change]] = {}
+    for table, change in recorded:
+        by_table.setdefault(table, []).append(change)
+    versions: dict[TableId, int] = {}
+    for table in by_table:
+        loaded = await store.tables.load(table)
+        assert loaded is not None
+        versions[table] = loaded[0]
+    shares = [list(by_table)[n::clients] for n in range(clients)]
+    run = Run()
+
+    async def caller(mine: list[TableId]) -> None:
+        for table in mine:
+            for change in by_table[table]:
+                started = time.perf_counter()
+                result = await store.tables.commit(table, versions[table], change)
+                run.latencies.append(time.perf_counter() - started)
+                if result.ok and result.version is not None:
+                    versions[table] = result.version
+                else:
+                    run.refused += 1
+
+    began, cpu, server = time.perf_counter(), time.process_time(), await redis_cpu(client)
+    await asyncio.gather(*(caller(mine) for mine in shares if mine))
+    run.seconds = time.perf_counter() - began
+    run.python_cpu = time.process_time() - cpu
+    run.redis_cpu = await redis_cpu(client) - server
+    return run
+
+
+def line(name: str, run: Run) -> str:
+    count = max(1, len(run.latencies))
+    return (
+        f"  {name:<30}{run.rate:>9,.0f}{run.percentile(50):>8.2f}{run.percentile(99):>8.2f}"
+        f"{run.python_cpu / count * 1e6:>9.0f}{run.redis_cpu / count * 1e6:>8.0f}"
+        f"{run.refused:>8}"
+    )
+
+
+async def realistic(tables: int, clients: int, seconds: float) -> None:
+    with tempfile.TemporaryDirectory() as data:
+        server = EmbeddedRedis(Path(data))
+        server.start()
+        client = Redis(unix_socket_path=server.socket_path, max_connections=clients + 200)
+        pictures = Pictures()
+        try:
+            store = Store.on(client, events_maxlen=EVENTS_MAXLEN)
+            dealer = Dealer(store, next_hand_delay=NEXT_HAND_DELAY)
+            print(f"opening {tables} 6-max tables ...", flush=True)
+            views = await open_tables(dealer, tables)
+            tune_for_serving()
+            sink = Sink(pictures, views)
+            recorded: list[tuple[TableId, Change]] = []
+            commit = store.tables.commit
+
+            async def recording(
+                table: TableId,
+                version: int,
+                change: Change,
+                *,
+                now: float | None = None,
+                meanwhile: Callable[[], object] | None = None,
+            ) -> CommitResult:
+                if len(recorded) < RECORDED:
+                    recorded.append((table, change))
+                return await commit(table, version, change, now=now, meanwhile=meanwhile)
+
+            stop = asyncio.Event()
+            timers = asyncio.create_task(
+                dealer.run_timers(stop, interval=TIMER_INTERVAL, deliver=sink.deliver)
+            )
+            try:
+                print("closed loop ...", flush=True)
+                store.tables.commit = recording  # type: ignore[method-assign,assignment]
+                closed = await play(dealer, sink, client, clients, seconds)
+                store.tables.commit = commit  # type: ignore[method-assign]
+                print(f"open loop at {closed.rate / 2:,.0f} presses/s ...", flush=True)
+                opened = await play(dealer, sink, client, clients, seconds, rate=closed.rate / 2)
+            finally:
+                stop.set()
+                await timers
+            print(f"floor: {len(recorded)} recorded commits again ...", flush=True)
+            base = await floor(store, client, recorded, clients)
+            print(f"\n{tables} 6-max tables, random legal play, timer path on, rendered to a sink")
+            print(
+                f"  {'':<30}{'per s':>9}{'p50 ms':>8}{'p99 ms':>8}{'py us':>9}{'redis us':>8}"
+                f"{'refused':>8}"
+            )
+            print(line("COMMIT floor (pipelined)", base))
+            print(line(f"dealer, closed loop ({clients})", closed))
+            print(line("dealer, open loop at half", opened))
+            print(f"  throughput ratio to the floor: {closed.rate / base.rate:.2f}x (target 0.5x)")
+            print(f"  open-loop p99 {opened.percentile(99):.1f} ms (target 10 ms)")
+            print(
+                f"  sink: {sink.messages:,} events rendered, {sink.images:,} board images asked,"
+                f" {pictures.drawn:,} drawn ({pictures.drawn_in_processes:,} in the pool)"
+            )
+            print(f"  hands dealt meanwhile: {sink.deals:,}")
+        finally:
+            pictures.close()
+            dealer.equities.close()
+            await client.aclose()
+            server.stop()

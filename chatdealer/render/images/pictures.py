@@ -1,0 +1,232 @@
+"""Card pictures as PNG bytes, cached by what they show and drawn off the event loop.
+
+Many tables show the same picture (every table's pre-flop board with the same blinds, a common
+flop and pot), so the bytes are kept by content, not by table, in a cache bounded by bytes.
+Drawing and encoding a board takes about a millisecond, held under the GIL: a lone picture is
+drawn in a thread, but when more are waiting than `busy` (a deal at many tables at once) the
+rest go to a small process pool, so the loop keeps serving the tables' actions meanwhile.
+
+    pictures = Pictures()
+    png = await pictures.board(view.board, pots, "ru")
+    ...
+    pictures.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import multiprocessing
+import os
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from chatdealer.cards import Card, format_card, parse_card
+from chatdealer.render.images import ShownHand, board_image, hand_image, showdown_image, to_png
+from chatdealer.render.language import language
+
+CACHE_BYTES = 32 * 1024 * 1024
+"""About 3,000 boards; a worker's boards repeat across tables far more than that."""
+BUSY = 2
+"""Pictures drawn in threads at once before the rest go to the process pool."""
+
+CardLike = str | Card
+
+
+def _cards(cards: Sequence[CardLike]) -> tuple[str, ...]:
+    """Cards as one spelling whatever they came as, so "10s", "Ts" and 34 share an entry."""
+    return tuple(format_card(parse_card(card) if isinstance(card, str) else card) for card in cards)
+
+
+@dataclass(frozen=True)
+class BoardPicture:
+    cards: tuple[str, ...]
+    pots: tuple[int, ...]
+    code: str
+    four_colour: bool
+
+    def png(self) -> bytes:
+        image = board_image(
+            self.cards, self.pots, language(self.code), four_colour=self.four_colour
+        )
+        return to_png(image)
+
+
+@dataclass(frozen=True)
+class HandPicture:
+    cards: tuple[str, ...]
+    caption: str | None
+    four_colour: bool
+
+    def png(self) -> bytes:
+        return to_png(hand_image(self.cards, self.caption, four_colour=self.four_colour))
+
+
+@dataclass(frozen=True)
+class ShowdownPicture:
+    board: tuple[str, ...]
+    shown: tuple[ShownHand, ...]
+    pots: tuple[int, ...]
+    code: str
+    winners: frozenset[str]
+    four_colour: bool
+
+    def png(self) -> bytes:
+        image = showdown_image(
+            self.board,
+            self.shown,
+            self.pots,
+            language(self.code),
+            winners=self.winners,
+            four_colour=self.four_colour,
+        )
+        return to_png(image)
+
+
+Picture = BoardPicture | HandPicture | ShowdownPicture
+
+
+def draw(picture: Picture) -> bytes:
+    """The picture's PNG: a module-level function, so the process pool can run it."""
+    return picture.png()
+
+
+class PngCache:
+    """Least recently used PNG bytes, bounded by their total size."""
+
+    def __init__(self, limit: int = CACHE_BYTES) -> None:
+        self.limit = limit
+        self.size = 0
+        self._entries: OrderedDict[Picture, bytes] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def get(self, picture: Picture) -> bytes | None:
+        png = self._entries.get(picture)
+        if png is not None:
+            self._entries.move_to_end(picture)
+        return png
+
+    def put(self, picture: Picture, png: bytes) -> None:
+        if len(png) > self.limit:
+            return
+        old = self._entries.pop(picture, None)
+        if old is not None:
+            self.size -= len(old)
+        self._entries[picture] = png
+        self.size += len(png)
+        while self.size > self.limit:
+            _, dropped = self._entries.popitem(last=False)
+            self.size -= len(dropped)
+
+
+class Pictures:
+    """The worker's card pictures: cached by content, a wait shared by every table asking."""
+
+    def __init__(
+        self,
+        *,
+        cache_bytes: int = CACHE_BYTES,
+        busy: int = BUSY,
+        processes: int | None = None,
+    ) -> None:
+        self.cache = PngCache(cache_bytes)
+        self.busy = busy
+        self.processes = processes if processes is not None else max(1, (os.cpu_count() or 1))
+        self.drawn = 0
+        self.drawn_in_processes = 0
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._waiting: dict[Picture, asyncio.Future[bytes]] = {}
+        self._in_threads = 0
+
+    async def board(
+        self,
+        cards: Sequence[CardLike],
+        pots: Sequence[int] = (),
+        code: str = "en",
+        *,
+        four_colour: bool = False,
+    ) -> bytes:
+        """The board and its pots, as `board_image` draws them, in the language `code`."""
+        return await self.png(BoardPicture(_cards(cards), tuple(pots), code, four_colour))
+
+    async def hand(
+        self, cards: Sequence[CardLike], caption: str | None = None, *, four_colour: bool = False
+    ) -> bytes:
+        return await self.png(HandPicture(_cards(cards), caption, four_colour))
+
+    async def showdown(
+        self,
+        board: Sequence[CardLike],
+        shown: Sequence[ShownHand | tuple[str, Sequence[CardLike], str | None]],
+        pots: Sequence[int] = (),
+        code: str = "en",
+        *,
+        winners: Sequence[str] | set[str] | frozenset[str] = (),
+        four_colour: bool = False,
+    ) -> bytes:
+        hands = tuple(ShownHand(name, _cards(cards), said) for name, cards, said in shown)
+        picture = ShowdownPicture(
+            _cards(board), hands, tuple(pots), code, frozenset(winners), four_colour
+        )
+        return await self.png(picture)
+
+    async def png(self, picture: Picture) -> bytes:
+        """The picture's PNG: from the cache, from a drawing under way, or drawn now."""
+        cached = self.cache.get(picture)
+        if cached is not None:
+            return cached
+        waiting = self._waiting.get(picture)
+        if waiting is not None:
+            return await asyncio.shield(waiting)
+        future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+        self._waiting[picture] = future
+        try:
+            png = await self._draw(picture)
+        except BaseException as problem:
+            future.set_exception(problem)
+            future.exception()  # read here: nobody else may be waiting for it
+            raise
+        finally:
+            del self._waiting[picture]
+        future.set_result(png)
+        self.cache.put(picture, png)
+        return png
+
+    async def _draw(self, picture: Picture) -> bytes:
+        loop = asyncio.get_running_loop()
+        self.drawn += 1
+        if self._in_threads < self.busy:
+            self._in_threads += 1
+            try:
+                return await loop.run_in_executor(None, draw, picture)
+            finally:
+                self._in_threads -= 1
+        self.drawn_in_processes += 1
+        try:
+            return await loop.run_in_executor(self._processes(), draw, picture)
+        except (concurrent.futures.process.BrokenProcessPool, RuntimeError, OSError):
+            # The process died, or could not start (no main guard): a thread, this once.
+            self._drop_pool()
+            return await loop.run_in_executor(None, draw, picture)
+
+    def _processes(self) -> concurrent.futures.ProcessPoolExecutor:
+        if self._pool is None:
+            # Spawned, not forked: the worker has threads and an event loop a fork would copy.
+            context = multiprocessing.get_context("spawn")
+            self._pool = concurrent.futures.ProcessPoolExecutor(self.processes, mp_context=context)
+        return self._pool
+
+    def _drop_pool(self) -> None:
+        """Forgets a pool that failed; what it still runs finishes or fails on its own."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False)
+
+    def close(self) -> None:
+        """Stops the process pool, if one was started."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,81 @@
+"""Issue 19: pre-flop all-in chances are worked out in another process, not on the event loop.
+
+Played through the `Dealer` on the embedded Redis: the channel is shown the chances once,
+before the run-out, as sampled figures that add up to the whole pot, and the hand plays on as
+before. The pool's answer is the one sampling in place gives with the same seed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from chatdealer.cards import parse_cards
+from chatdealer.dealer import Create, Join, Start, User
+from chatdealer.dealer.equities import EquityPool, EquityQuestion, answer
+from chatdealer.dealer.outgoing import AllInEquity, BoardDealt, HandOver
+from chatdealer.dealer.showdown import _quick
+from chatdealer.evaluator import HOLDEM
+from chatdealer.store import Store, TableId
+from chatdealer.table import TableSettings
+
+from .harness import ANN, BOB, CID, Clock, Harness, all_in, refusals
+
+SETTINGS = TableSettings(small_blind=1, big_blind=2, seat_count=6, time_bank_seconds=0)
+
+
+@pytest.mark.parametrize("players", [(ANN, BOB), (ANN, BOB, CID)])
+async def test_pre_flop_all_in_chances_are_shown_once_before_the_run_out(
+    store: Store, clock: Clock, players: tuple[User, ...]
+) -> None:
+    game = Harness(store, clock, TableId("discord", f"offloop{len(players)}", "poker"))
+    assert not refusals(await game.do(ANN, Create(settings=SETTINGS)))
+    for user in players:
+        assert not refusals(await game.do(user, Join(buy_in=100)))
+    await game.do(ANN, Start())
+    for _ in range(20):
+        turn = game.view().turn
+        if turn is None:
+            break
+        action, amount = all_in(turn, game.random)
+        assert not refusals(await game.act(game.users[turn.player_id], action, amount))
+    told = [o.payload for o in game.log if isinstance(o.payload, AllInEquity) and o.to is None]
+    assert len(told) == 1
+    assert told[0].board == () and not told[0].exact
+    assert len(told[0].players) == len(players)
+    assert sum(share.equity for share in told[0].players) == pytest.approx(1.0)
+    channel = [o.payload for o in game.log if o.to is None]
+    after = channel[channel.index(told[0]) :]
+    assert any(isinstance(p, BoardDealt) and len(p.board) == 5 for p in after)  # run out
+    assert any(isinstance(p, HandOver) for p in after)
+    await game.assert_chips_conserved()
+    game.dealer.equities.close()
+
+
+async def test_the_pool_answers_as_sampling_in_place_would() -> None:
+    question = EquityQuestion(
+        (tuple(parse_cards("As Ad")), tuple(parse_cards("Kc Kd"))), (), HOLDEM
+    )
+    pool = EquityPool()
+    try:
+        pooled = await pool.answer(question, 7)
+    finally:
+        pool.close()
+    assert pooled == answer(question, 7)
+    assert 0.78 < pooled.hands[0].equity < 0.85  # aces against kings: about 82 %
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "in_the_step"),
+    [
+        (2, "", False),  # sampled: 40,000 boards
+        (2, "2c 7d Jh", True),  # 990 boards, exact
+        (3, "2c 7d Jh", False),  # 2,700 hands valued: a few milliseconds
+        (6, "2c 7d Jh 9s", True),  # the turn: one card to come
+    ],
+)
+def test_only_quick_exact_chances_are_worked_out_in_the_step(
+    players: int, board: str, in_the_step: bool
+) -> None:
+    holes = tuple(tuple(parse_cards(f"{r}s {r}h")) for r in "AKQT65"[:players])
+    question = EquityQuestion(holes, tuple(parse_cards(board)) if board else (), HOLDEM)
+    assert _quick(question) is in_the_step
