@@ -117,6 +117,11 @@ class Poker(Delivery[TableMessages]):
             manager=interaction.permissions.manage_channels,
         )
 
+    async def view(self, table: TableId, user: User) -> TableView | None:
+        """The table as it is now (None when there is none), for a build or a suggestion."""
+        out = await self.dealer.handle(Command(table=table, user=user, args=ShowTable()))
+        return next((e.payload.view for e in out if isinstance(e.payload, TableShown)), None)
+
     # -- handlers ----------------------------------------------------------------------------
 
     async def command(

@@ -348,12 +348,14 @@ class FakeDiscord:
         self,
         user: FakeUser,
         command: str,
+        /,
         *,
         manager: bool = False,
         channel: int = CHANNEL_ID,
         **options: Any,
     ) -> str:
-        """`/poker <command> option:value ...` as `user`; returns the interaction's token."""
+        """`/poker <command> option:value ...` as `user` (`command` may be a group's, like
+        `tournament open`); returns the interaction's token."""
         kinds = {bool: 5, int: 4, str: 3, FakeUser: 6}
         given = [
             {
@@ -363,11 +365,15 @@ class FakeDiscord:
             }
             for name, value in options.items()
         ]
+        group, _, name = command.rpartition(" ")
+        called: dict[str, Any] = {"name": name, "type": 1, "options": given}
+        if group:  # `tournament open`: a subcommand of a subcommand group
+            called = {"name": group, "type": 2, "options": [called]}
         data: dict[str, Any] = {
             "id": str(APP_ID + 1),
             "name": "poker",
             "type": 1,
-            "options": [{"name": command, "type": 1, "options": given}],
+            "options": [called],
         }
         members = [value for value in options.values() if isinstance(value, FakeUser)]
         if members:  # a user option arrives with the user and member it names

@@ -248,7 +248,7 @@ async def test_commands_are_published_with_translations(fake: FakeDiscord, launc
     assert poker["description_localizations"]["bg"].startswith("Покер")
     names = {option["name"] for option in poker["options"]}
     assert {"create", "join", "leave", "sitout", "back", "topup", "start", "cards"} <= names
-    assert {"table", "history", "balance", "daily", "leaderboard", "ledger"} <= names
+    assert {"table", "history", "balance", "daily", "leaderboard", "night"} <= names
     assert {"settings", "tournament", "addbot", "help"} <= names
 
 
