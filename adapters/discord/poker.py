@@ -27,7 +27,7 @@ from adapters.discord.buttons import RaiseForm, serve, table_buttons
 from adapters.discord.dms import DirectMessages
 from adapters.discord.images import board_key, board_png, hand_png, showdown_png
 from adapters.discord.tables import ChannelTable, Screen, TableMessages
-from adapters.discord.texts import ui
+from adapters.discord.texts import locale_language, ui
 from chatdealer.dealer import (
     Act,
     ActionName,
@@ -131,7 +131,9 @@ class Poker(Delivery[TableMessages]):
         try:
             table = self.table_of(interaction)
         except LookupError:
-            await interaction.response.send_message(ui("en", "no_guild"), ephemeral=True)
+            await interaction.response.send_message(
+                ui(locale_language(interaction), "no_guild"), ephemeral=True
+            )
             return
         await interaction.response.defer(ephemeral=not public, thinking=True)
         out = await self.dealer.handle(
@@ -146,7 +148,9 @@ class Poker(Delivery[TableMessages]):
         try:
             table = self.table_of(interaction)
         except LookupError:
-            await interaction.response.send_message(ui("en", "no_guild"), ephemeral=True)
+            await interaction.response.send_message(
+                ui(locale_language(interaction), "no_guild"), ephemeral=True
+            )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = self.user_of(interaction)
@@ -172,7 +176,9 @@ class Poker(Delivery[TableMessages]):
         try:
             table = self.table_of(interaction, channel)
         except LookupError:
-            await interaction.response.send_message(ui("en", "no_guild"), ephemeral=True)
+            await interaction.response.send_message(
+                ui(locale_language(interaction), "no_guild"), ephemeral=True
+            )
             return
         await interaction.response.defer()
         args = Act(action=action, token=token, amount=amount)
@@ -188,7 +194,9 @@ class Poker(Delivery[TableMessages]):
         try:
             table = self.table_of(interaction, channel)
         except LookupError:
-            await interaction.response.send_message(ui("en", "no_guild"), ephemeral=True)
+            await interaction.response.send_message(
+                ui(locale_language(interaction), "no_guild"), ephemeral=True
+            )
             return
         user = self.user_of(interaction)
         out = await self.dealer.handle(Command(table=table, user=user, args=ShowTable()))
@@ -223,7 +231,9 @@ class Poker(Delivery[TableMessages]):
         try:
             table = self.table_of(interaction, channel)
         except LookupError:
-            await interaction.response.send_message(ui("en", "no_guild"), ephemeral=True)
+            await interaction.response.send_message(
+                ui(locale_language(interaction), "no_guild"), ephemeral=True
+            )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         out = await self.dealer.handle(
@@ -261,15 +271,14 @@ class Poker(Delivery[TableMessages]):
                 self._spawn(self._deal_by_dm(table, player, cards))
         if interaction is None:
             return
+        code = self._answer_language(interaction)
         if self.dms.take_notice(interaction.user.id):
-            seen = next(iter(batch.views), None)
-            lang = self.language_of(seen) if seen is not None else "en"
-            batch.mine.append(Post(ui(lang, "dm_closed")))
+            batch.mine.append(Post(ui(code, "dm_closed")))
         if reply and public:
             posts = [post for _, post in batch.channel_posts]
             if not posts:
                 lines = [line for table_lines in batch.lines.values() for line in table_lines]
-                posts = [Post("\n".join(lines) or ui("en", "done"))]
+                posts = [Post("\n".join(lines) or ui(code, "done"))]
             for post in posts:
                 await self._followup(interaction, post, ephemeral=False)
             for post in batch.mine:
@@ -278,9 +287,18 @@ class Poker(Delivery[TableMessages]):
         if reply:
             lines = [line for table_lines in batch.lines.values() for line in table_lines]
             if lines or not batch.mine:
-                batch.mine.append(Post("\n".join(lines[-8:]) or ui("en", "done")))
+                batch.mine.append(Post("\n".join(lines[-8:]) or ui(code, "done")))
         for post in _merged(batch.mine):
             await self._followup(interaction, post, ephemeral=True)
+
+    def _answer_language(self, interaction: discord.Interaction[Any]) -> str:
+        """The language of the table the interaction came from, else of the asker's client."""
+        try:
+            table = self.table_of(interaction)
+        except LookupError:
+            return locale_language(interaction)
+        state = self.tables.states.get(table)
+        return state.language if state is not None else locale_language(interaction)
 
     def _sort(self, out: list[Outgoing], actor: str | None) -> Sorted:
         batch = Sorted(views=self.tables.views_in(out))
@@ -369,6 +387,12 @@ class Poker(Delivery[TableMessages]):
     async def run_clock(self, stop: asyncio.Event, interval: float = 0.5) -> None:
         """The dealer's timer loop, its events delivered here."""
         await self.dealer.run_timers(stop, interval, deliver=self.deliver, platforms={PLATFORM})
+
+
+async def not_in_a_server(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.send_message(
+        ui(locale_language(interaction), "no_guild"), ephemeral=True
+    )
 
 
 def _merged(posts: list[Post]) -> list[Post]:

@@ -30,25 +30,13 @@ from adapters.common.catalog import (
     words,
 )
 from adapters.discord.poker import MESSAGE_LIMIT, Poker
-from adapters.discord.texts import ui
+from adapters.discord.texts import locale_language, ui
 from chatdealer.dealer import TableView
-from chatdealer.render.language import LANGUAGES
 from chatdealer.store import TableId
 
 DISCORD_MARKUP = MARKUP[Platform.DISCORD]
 CHOICES_SHOWN = 25
 """Discord shows at most 25 suggestions."""
-
-
-def locale_language(interaction: discord.Interaction[Any]) -> str:
-    """The language a new table speaks: the server's when the dealer knows it, else the
-    asker's, else English."""
-    for locale in (interaction.guild_locale, interaction.locale):
-        if locale is not None:
-            code = str(locale.value).split("-")[0]
-            if code in LANGUAGES:
-                return code
-    return "en"
 
 
 def option_value(value: object) -> object:
@@ -77,7 +65,9 @@ class SlashCommands:
         try:
             table = self.poker.table_of(interaction)
         except LookupError:
-            await interaction.response.send_message(ui("en", "no_guild"), ephemeral=True)
+            await interaction.response.send_message(
+                ui(locale_language(interaction), "no_guild"), ephemeral=True
+            )
             return
         lang = self.language(interaction, table)
         given = {name: option_value(value) for name, value in options.items()}

@@ -1,5 +1,6 @@
-"""The adapter's own words: slash command descriptions (through discord.py's `Translator`) and
-the labels of buttons and the raise form, in the table's language.
+"""The adapter's own words: the `/poker` tree's names and descriptions (through discord.py's
+`Translator`, from the catalog's words) and the labels of buttons, the raise form and the
+notices, in the table's language (`discord.po`).
 
 Everything the dealer says (the table, events, refusals) comes from `chatdealer.render`; only
 what Discord itself shows around it lives here.
@@ -7,89 +8,59 @@ what Discord itself shows around it lives here.
 
 from __future__ import annotations
 
+from typing import Any
+
+import discord
 from discord import Locale, app_commands
 from discord.app_commands import TranslationContextLocation
 from discord.app_commands import TranslationContextLocation as Where
 
 from adapters.common.catalog import words
 from chatdealer.render import language
+from chatdealer.render.language import LANGUAGES
 
 ROOT_SUMMARY = "Play poker at this channel's table"
 """The description of `/poker` itself (context "discord" of `discord.po`)."""
 
-UI: dict[str, dict[str, str]] = {
-    "en": {
-        "fold": "Fold",
-        "check": "Check",
-        "call": "Call {amount}",
-        "bet": "Bet",
-        "raise": "Raise",
-        "allin": "All-in {amount}",
-        "cards": "My cards",
-        "raise_title": "Raise to",
-        "amount": "Amount ({low} to {high})",
-        "quick": "Or a quick size",
-        "min": "Minimum {amount}",
-        "half_pot": "½ pot {amount}",
-        "pot": "Pot {amount}",
-        "dm_closed": "I can't send you direct messages: press **My cards** on the table "
-        "to see your cards here, only you will see them.",
-        "dm_title": "Your cards at {channel}",
-        "bad_amount": "Type an amount in chips, or pick a quick size",
-        "done": "Done",
-        "no_guild": "Poker tables live in server channels and threads",
-    },
-    "ru": {
-        "fold": "Пас",
-        "check": "Чек",
-        "call": "Колл {amount}",
-        "bet": "Бет",
-        "raise": "Рейз",
-        "allin": "Олл-ин {amount}",
-        "cards": "Мои карты",
-        "raise_title": "Рейз до",
-        "amount": "Сумма (от {low} до {high})",
-        "quick": "Или быстрый размер",
-        "min": "Минимум {amount}",
-        "half_pot": "½ банка {amount}",
-        "pot": "Банк {amount}",
-        "dm_closed": "Не получается написать вам в личные сообщения: нажмите **Мои карты** "
-        "у стола, и карты увидите только вы.",
-        "dm_title": "Ваши карты в {channel}",
-        "bad_amount": "Введите сумму в фишках или выберите быстрый размер",
-        "done": "Готово",
-        "no_guild": "Столы для покера бывают только в каналах и ветках сервера",
-    },
-    "bg": {
-        "fold": "Пас",
-        "check": "Чек",
-        "call": "Плати {amount}",
-        "bet": "Залог",
-        "raise": "Рейз",
-        "allin": "Ол-ин {amount}",
-        "cards": "Моите карти",
-        "raise_title": "Рейз до",
-        "amount": "Сума (от {low} до {high})",
-        "quick": "Или бърз размер",
-        "min": "Минимум {amount}",
-        "half_pot": "½ пот {amount}",
-        "pot": "Пот {amount}",
-        "dm_closed": "Не мога да ти пиша лично: натисни **Моите карти** на масата "
-        "и само ти ще видиш картите си.",
-        "dm_title": "Твоите карти в {channel}",
-        "bad_amount": "Напиши сума в чипове или избери бърз размер",
-        "done": "Готово",
-        "no_guild": "Покер масите са в каналите и нишките на сървъри",
-    },
+UI: dict[str, str] = {
+    "fold": "Fold",
+    "check": "Check",
+    "call": "Call {amount}",
+    "bet": "Bet",
+    "raise": "Raise",
+    "allin": "All-in {amount}",
+    "cards": "My cards",
+    "raise_title": "Raise to",
+    "amount": "Amount ({low} to {high})",
+    "quick": "Or a quick size",
+    "dm_closed": "I can't send you direct messages: press **My cards** on the table "
+    "to see your cards here, only you will see them.",
+    "dm_title": "Your cards at {channel}",
+    "bad_amount": "Type an amount in chips, or pick a quick size",
+    "done": "Done",
+    "no_guild": "Poker tables live in server channels and threads",
 }
+"""The adapter's own words by key, in English: gettext ids of `discord.po` (context
+"discord"), translated there."""
 
 LOCALES = {Locale.russian: "ru", Locale.bulgarian: "bg"}
 
 
-def ui(language: str, key: str, **params: object) -> str:
-    """A label in the table's language (English when the language has none)."""
-    text = UI.get(language, UI["en"]).get(key) or UI["en"][key]
+def ui(code: str, key: str, **params: object) -> str:
+    """One of the adapter's words in the table's language (English when it has none)."""
+    text = language(code).text("discord", UI[key])
     return text.format(**params) if params else text
+
+
+def locale_language(interaction: discord.Interaction[Any]) -> str:
+    """The language a new table speaks: the server's when the dealer knows it, else the
+    asker's, else English."""
+    for locale in (interaction.guild_locale, interaction.locale):
+        if locale is not None:
+            code = str(locale.value).split("-")[0]
+            if code in LANGUAGES:
+                return code
+    return "en"
 
 
 class DealerTranslator(app_commands.Translator):
