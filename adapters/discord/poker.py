@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import math
 import time
 from collections import defaultdict
 from collections.abc import Callable
@@ -26,7 +27,7 @@ from adapters.common.payloads import hand_title, own_text, public_text, showdown
 from adapters.discord.buttons import RaiseForm, serve, table_buttons
 from adapters.discord.dms import DirectMessages
 from adapters.discord.images import board_key, board_png, hand_png, showdown_png
-from adapters.discord.tables import ChannelTable, Screen, TableMessages
+from adapters.discord.tables import ChannelTable, HandResult, Screen, TableMessages
 from adapters.discord.texts import locale_language, ui
 from chatdealer.dealer import (
     Act,
@@ -41,9 +42,25 @@ from chatdealer.dealer import (
     User,
     Verb,
 )
-from chatdealer.dealer.outgoing import AnyPayload, History, HoleCards, Refused, TableShown
+from chatdealer.dealer.outgoing import (
+    AnyPayload,
+    BoardDealt,
+    HandOver,
+    History,
+    HoleCards,
+    PotWon,
+    Refused,
+    TableShown,
+)
 from chatdealer.dealer.seated_bots import is_bot
-from chatdealer.render import Language, language, payload_text, private_text, table_text
+from chatdealer.render import (
+    Language,
+    cards_text,
+    language,
+    payload_text,
+    private_text,
+    table_text,
+)
 from chatdealer.store import TableId
 
 PLATFORM = "discord"  # the platform part of every table id this worker serves
@@ -78,6 +95,9 @@ class Sorted:
     mine: list[Post] = field(default_factory=list)
     dealt: list[tuple[TableId, str, HoleCards]] = field(default_factory=list)
     showdowns: list[tuple[TableId, Showdown]] = field(default_factory=list)
+    results: dict[TableId, HandResult] = field(default_factory=dict)
+    boards: dict[TableId, tuple[str, ...]] = field(default_factory=dict)
+    won: dict[TableId, list[str]] = field(default_factory=lambda: defaultdict(list))
 
 
 class Poker(Delivery[TableMessages]):
@@ -259,7 +279,8 @@ class Poker(Delivery[TableMessages]):
         """
         actor = str(interaction.user.id) if interaction is not None else None
         batch = self._sort(out, actor)
-        for table in {*batch.views, *batch.lines}:
+        for table in {*batch.views, *batch.lines, *batch.results}:
+            self.tables.state(table).take(batch.views.get(table), batch.results.get(table))
             self.tables.update(table, view=batch.views.get(table), lines=batch.lines.get(table))
         for table, post in batch.channel_posts:
             if not (reply and public):
@@ -309,6 +330,7 @@ class Poker(Delivery[TableMessages]):
                 batch.dealt.append((table, event.to, payload))
             if event.to is None:
                 text = payload_text(payload, lang, now)
+                self._note_result(batch, table, payload, text)
                 if showdown is not None:
                     batch.showdowns.append((table, showdown))
                 if text is not None:
@@ -320,6 +342,20 @@ class Poker(Delivery[TableMessages]):
             elif event.to == actor:
                 batch.mine.append(_private_post(payload, lang, now, self.language_of(table)))
         return batch
+
+    def _note_result(
+        self, batch: Sorted, table: TableId, payload: AnyPayload, text: str | None
+    ) -> None:
+        """Gathers the board and the pots won, to keep on the table message once the hand is
+        over."""
+        if isinstance(payload, BoardDealt):
+            batch.boards[table] = payload.board
+        elif isinstance(payload, PotWon) and text is not None:
+            batch.won[table].append(text)
+        elif isinstance(payload, HandOver):
+            board = batch.boards.get(table) or self.tables.last_board(table)
+            lines = tuple(batch.won.pop(table, ()))
+            batch.results[table] = HandResult(payload.hand_number, board, lines)
 
     async def _showdown(self, table: TableId, showdown: Showdown) -> None:
         """The hand's result as its own message, with the picture of the shown hands."""
@@ -376,7 +412,9 @@ class Poker(Delivery[TableMessages]):
         view = state.view
         assert view is not None
         lang = language(state.language)
-        table = table_text(view, lang, self.clock(), markdown=True)
+        table = table_text(view, lang, self.clock(), markdown=True, countdown=relative_time)
+        if state.result is not None and not view.hand_running:
+            table = _with_result(table, state.result, lang)
         lines = list(state.lines)
         content = _with_log(table, lines)
         buttons = table_buttons(int(state.table.channel), view, state.language)
@@ -393,6 +431,22 @@ async def not_in_a_server(interaction: discord.Interaction[Any]) -> None:
     await interaction.response.send_message(
         ui(locale_language(interaction), "no_guild"), ephemeral=True
     )
+
+
+def relative_time(deadline: float) -> str:
+    """A deadline as Discord counts it down in each reader's language ("in 20 seconds")."""
+    return f"<t:{math.ceil(deadline)}:R>"
+
+
+def _with_result(table: str, result: HandResult, lang: Language) -> str:
+    """The table message between hands: the last hand's board and who won, under the header."""
+    header, _, rest = table.partition("\n")
+    shown = []
+    if result.board:
+        board = lang.text("table", "Board: {cards}").format(cards=cards_text(result.board))
+        shown.append(board)
+    shown += result.lines
+    return "\n".join([header, *shown, rest]) if shown else table
 
 
 def _merged(posts: list[Post]) -> list[Post]:

@@ -25,6 +25,7 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from adapters.common.publishing import TablePublisher, TableState, message_key
+from chatdealer.dealer import TableView
 from chatdealer.store import TableId
 
 log = logging.getLogger(__name__)
@@ -41,9 +42,32 @@ class Screen:
     draw: Callable[[], bytes | None] | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How the last hand ended, kept on the table message until the next deal."""
+
+    hand_number: int
+    board: tuple[str, ...]
+    lines: tuple[str, ...]
+    """Who won which pot (and with what), in the table's language."""
+
+
 @dataclass(slots=True)
 class ChannelTable(TableState):
     image_key: object | None = None
+    result: HandResult | None = None
+
+    def take(self, view: TableView | None, result: HandResult | None) -> None:
+        """Keeps a hand's result until a view of a later hand being played comes."""
+        if result is not None:
+            self.result = result
+        elif (
+            view is not None
+            and view.hand_running
+            and self.result is not None
+            and view.hand_number > self.result.hand_number
+        ):
+            self.result = None
 
 
 Render = Callable[[ChannelTable], Screen]
