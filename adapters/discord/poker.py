@@ -27,6 +27,7 @@ from adapters.common.payloads import hand_title, own_text, public_text, showdown
 from adapters.discord.buttons import RaiseForm, serve, table_buttons
 from adapters.discord.dms import DirectMessages
 from adapters.discord.images import board_key, board_png, hand_png, showdown_png
+from adapters.discord.names import discord_language
 from adapters.discord.tables import ChannelTable, HandResult, Screen, TableMessages
 from adapters.discord.texts import locale_language, ui
 from chatdealer.dealer import (
@@ -56,7 +57,6 @@ from chatdealer.dealer.seated_bots import is_bot
 from chatdealer.render import (
     Language,
     cards_text,
-    language,
     payload_text,
     private_text,
     table_text,
@@ -121,13 +121,34 @@ class Poker(Delivery[TableMessages]):
     # -- who and where -----------------------------------------------------------------------
 
     @staticmethod
-    def table_of(interaction: discord.Interaction[Any], channel: int | None = None) -> TableId:
-        """The table of the channel (or thread) the interaction came from."""
+    def table_of(interaction: discord.Interaction[Any]) -> TableId:
+        """The table of the server and channel (or thread) Discord says the interaction came
+        from; never what a custom id says."""
         guild = interaction.guild_id
-        where = channel or interaction.channel_id
+        where = interaction.channel_id
         if guild is None or where is None:
             raise LookupError("not in a server channel")
         return TableId(PLATFORM, str(guild), str(where))
+
+    async def pressed_at(
+        self, interaction: discord.Interaction[Any], channel: int
+    ) -> TableId | None:
+        """The table a button or form was used at, when its custom id names that same table;
+        otherwise the press is refused (only to the presser) and None returned."""
+        try:
+            table = self.table_of(interaction)
+        except LookupError:
+            await not_in_a_server(interaction)
+            return None
+        if table.channel != str(channel):
+            log.info("a press in %s named another channel's table: refused", table)
+            code = self._answer_language(interaction)
+            await interaction.response.send_message(ui(code, "elsewhere"), ephemeral=True)
+            return None
+        return table
+
+    def speak(self, code: str) -> Language:
+        return discord_language(code)
 
     @staticmethod
     def user_of(interaction: discord.Interaction[Any]) -> User:
@@ -151,9 +172,7 @@ class Poker(Delivery[TableMessages]):
         try:
             table = self.table_of(interaction)
         except LookupError:
-            await interaction.response.send_message(
-                ui(locale_language(interaction), "no_guild"), ephemeral=True
-            )
+            await not_in_a_server(interaction)
             return
         await interaction.response.defer(ephemeral=not public, thinking=True)
         out = await self.dealer.handle(
@@ -168,9 +187,7 @@ class Poker(Delivery[TableMessages]):
         try:
             table = self.table_of(interaction)
         except LookupError:
-            await interaction.response.send_message(
-                ui(locale_language(interaction), "no_guild"), ephemeral=True
-            )
+            await not_in_a_server(interaction)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = self.user_of(interaction)
@@ -193,12 +210,8 @@ class Poker(Delivery[TableMessages]):
         amount: int | None = None,
     ) -> None:
         """A betting button (or the raise form): acknowledged at once, the table edited."""
-        try:
-            table = self.table_of(interaction, channel)
-        except LookupError:
-            await interaction.response.send_message(
-                ui(locale_language(interaction), "no_guild"), ephemeral=True
-            )
+        table = await self.pressed_at(interaction, channel)
+        if table is None:
             return
         await interaction.response.defer()
         args = Act(action=action, token=token, amount=amount)
@@ -211,12 +224,8 @@ class Poker(Delivery[TableMessages]):
         self, interaction: discord.Interaction[Any], channel: int, token: ActionToken
     ) -> None:
         """The Raise button: the form, if this click is still the player's turn."""
-        try:
-            table = self.table_of(interaction, channel)
-        except LookupError:
-            await interaction.response.send_message(
-                ui(locale_language(interaction), "no_guild"), ephemeral=True
-            )
+        table = await self.pressed_at(interaction, channel)
+        if table is None:
             return
         user = self.user_of(interaction)
         out = await self.dealer.handle(Command(table=table, user=user, args=ShowTable()))
@@ -248,12 +257,8 @@ class Poker(Delivery[TableMessages]):
 
     async def show_cards(self, interaction: discord.Interaction[Any], channel: int) -> None:
         """The "My cards" button: the player's cards, ephemerally."""
-        try:
-            table = self.table_of(interaction, channel)
-        except LookupError:
-            await interaction.response.send_message(
-                ui(locale_language(interaction), "no_guild"), ephemeral=True
-            )
+        table = await self.pressed_at(interaction, channel)
+        if table is None:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         out = await self.dealer.handle(
@@ -360,7 +365,7 @@ class Poker(Delivery[TableMessages]):
     async def _showdown(self, table: TableId, showdown: Showdown) -> None:
         """The hand's result as its own message, with the picture of the shown hands."""
         code = self.language_of(table)
-        lang = language(code)
+        lang = self.speak(code)
         title = hand_title(lang, showdown.over.hand_number)
         lines = [f"**{title}**", *showdown_lines(showdown, lang, self.clock())]
         shown, pots = showdown.shown, showdown.pots
@@ -399,7 +404,7 @@ class Poker(Delivery[TableMessages]):
         if is_bot(player) or not player.isdigit():
             return
         lang_code = self.language_of(table)
-        lang = language(lang_code)
+        lang = self.speak(lang_code)
         title = ui(lang_code, "dm_title", channel=f"<#{table.channel}>")
         hand = hand_title(lang, cards.view.hand_number)
         content = f"**{title}** · {hand}\n{private_text(cards.view, lang)}"
@@ -411,7 +416,7 @@ class Poker(Delivery[TableMessages]):
     def screen(self, state: ChannelTable) -> Screen:
         view = state.view
         assert view is not None
-        lang = language(state.language)
+        lang = self.speak(state.language)
         table = table_text(view, lang, self.clock(), markdown=True, countdown=relative_time)
         if state.result is not None and not view.hand_running:
             table = _with_result(table, state.result, lang)

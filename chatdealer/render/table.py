@@ -137,7 +137,7 @@ def _notes(seat: SeatView, language: Language) -> list[str]:
 def _seat_lines(seats: Iterable[SeatView], language: Language, markdown: bool) -> list[str]:
     rows = []
     for seat in seats:
-        shown = player_name(language, seat.name)
+        shown = player_name(language, seat.name, in_code=markdown)
         name = short_name(shown.replace("`", "'") if markdown else shown)
         rows.append(
             (
