@@ -13,6 +13,7 @@ from adapters.discord.buttons import ActButton, CardsButton
 from adapters.discord.cog import PokerCog
 from adapters.discord.commands import poker_group
 from adapters.discord.config import DiscordSettings, point_discord_at
+from adapters.discord.lifecycle import on_signals
 from adapters.discord.poker import Poker
 from adapters.discord.slash import SlashCommands
 from adapters.discord.texts import DealerTranslator
@@ -64,7 +65,8 @@ async def serve(settings: DiscordSettings) -> None:
     async with open_dealer(settings.redis_url) as dealer:
         bot = make_bot(settings)
         async with bot:
-            await attach(bot, dealer, settings)
+            poker = await attach(bot, dealer, settings)
+            on_signals(bot, poker)
             tune_for_serving()
             await bot.start(settings.token)
 

@@ -24,7 +24,13 @@ import discord
 from adapters.common.delivery import Delivery
 from adapters.common.events import Showdown
 from adapters.common.payloads import hand_title, own_text, public_text, showdown_lines
-from adapters.discord.buttons import RaiseForm, serve, table_buttons
+from adapters.discord.buttons import (
+    RaiseForm,
+    chosen_amount,
+    form_values,
+    serve,
+    table_buttons,
+)
 from adapters.discord.dms import DirectMessages
 from adapters.discord.images import board_key, board_png, hand_png, showdown_png
 from adapters.discord.names import discord_language
@@ -54,6 +60,7 @@ from chatdealer.dealer.outgoing import (
     TableShown,
 )
 from chatdealer.dealer.seated_bots import is_bot
+from chatdealer.dealer.supervision import Supervisor
 from chatdealer.render import (
     Language,
     cards_text,
@@ -114,8 +121,14 @@ class Poker(Delivery[TableMessages]):
         super().__init__(dealer, clock)
         self.client = client
         redis = dealer.store.client
-        self.tables = TableMessages(client, redis, self.screen, interval=edit_interval)
+        self.supervisor = Supervisor()
+        self.tables = TableMessages(
+            client, redis, self.screen, interval=edit_interval, supervisor=self.supervisor
+        )
         self.dms = DirectMessages(client, redis, clock=clock)
+        self.supervisor.start("discord DMs", self.dms.run)
+        self.closing = False
+        """Set at shutdown: new presses and commands are answered "restarting" and not run."""
         serve(client, self)
 
     # -- who and where -----------------------------------------------------------------------
@@ -135,6 +148,8 @@ class Poker(Delivery[TableMessages]):
     ) -> TableId | None:
         """The table a button or form was used at, when its custom id names that same table;
         otherwise the press is refused (only to the presser) and None returned."""
+        if await self.refused_while_closing(interaction):
+            return None
         try:
             table = self.table_of(interaction)
         except LookupError:
@@ -146,6 +161,14 @@ class Poker(Delivery[TableMessages]):
             await interaction.response.send_message(ui(code, "elsewhere"), ephemeral=True)
             return None
         return table
+
+    async def refused_while_closing(self, interaction: discord.Interaction[Any]) -> bool:
+        """During shutdown nothing new is taken: the user is asked to try again shortly."""
+        if not self.closing:
+            return False
+        code = self._answer_language(interaction)
+        await interaction.response.send_message(ui(code, "restarting"), ephemeral=True)
+        return True
 
     def speak(self, code: str) -> Language:
         return discord_language(code)
@@ -169,6 +192,8 @@ class Poker(Delivery[TableMessages]):
         self, interaction: discord.Interaction[Any], args: Verb, *, public: bool = False
     ) -> None:
         """A slash command: deferred (ephemeral unless `public`), run, answered."""
+        if await self.refused_while_closing(interaction):
+            return
         try:
             table = self.table_of(interaction)
         except LookupError:
@@ -215,10 +240,61 @@ class Poker(Delivery[TableMessages]):
             return
         await interaction.response.defer()
         args = Act(action=action, token=token, amount=amount)
-        out = await self.dealer.handle(
-            Command(table=table, user=self.user_of(interaction), args=args)
-        )
-        await self.deliver(out, interaction)
+        user = self.user_of(interaction)
+        out = await self.dealer.handle(Command(table=table, user=user, args=args))
+        stale = [event for event in out if _stale(event, user.id)]
+        await self.deliver([event for event in out if event not in stale], interaction)
+        if stale:
+            await self.show_current(interaction, table, user, stale[0].payload)
+
+    async def show_current(
+        self,
+        interaction: discord.Interaction[Any],
+        table: TableId,
+        user: User,
+        refusal: AnyPayload,
+    ) -> None:
+        """A stale press's answer: why it was refused, and the table as it is now with its
+        working buttons, to the presser; the table message is brought up to date too."""
+        view = await self.view(table, user)
+        code = self._answer_language(interaction)
+        if view is not None and view.settings is not None:
+            code = view.settings.language
+        lang = self.speak(code)
+        said = payload_text(refusal, lang, self.clock()) or ""
+        if view is None:
+            await self._followup(interaction, Post(said), ephemeral=True)
+            return
+        self.tables.update(table, view=view)
+        table_now = table_text(view, lang, self.clock(), markdown=True, countdown=relative_time)
+        text = f"{said}\n{table_now}"
+        buttons = table_buttons(int(table.channel), view, code)
+        try:
+            if buttons is not None:
+                await interaction.followup.send(
+                    _fit(text), view=buttons, ephemeral=True, allowed_mentions=NO_MENTIONS
+                )
+            else:
+                await interaction.followup.send(
+                    _fit(text), ephemeral=True, allowed_mentions=NO_MENTIONS
+                )
+        except discord.HTTPException as problem:
+            log.warning("interaction reply failed: %s", problem)
+
+    async def submit_raise(
+        self, interaction: discord.Interaction[Any], channel: int, token: ActionToken
+    ) -> None:
+        """The raise form sent back, found by its custom id (so a form opened before a
+        restart still works): the amount typed, else the quick size picked."""
+        typed, quick = form_values(interaction.data)
+        amount = chosen_amount(typed, quick)
+        if amount is None:
+            if await self.pressed_at(interaction, channel) is None:
+                return
+            code = self._answer_language(interaction)
+            await interaction.response.send_message(ui(code, "bad_amount"), ephemeral=True)
+            return
+        await self.act(interaction, channel, token, "raise", amount)
 
     async def open_raise(
         self, interaction: discord.Interaction[Any], channel: int, token: ActionToken
@@ -253,7 +329,9 @@ class Poker(Delivery[TableMessages]):
             )
             await self.deliver(out, interaction)
             return
-        await interaction.response.send_modal(RaiseForm(channel, token, view, lang))
+        form = RaiseForm(channel, token, view, lang)
+        await interaction.response.send_modal(form)
+        form.stop()  # its answer is taken by custom id (`submit_raise`), before a restart or after
 
     async def show_cards(self, interaction: discord.Interaction[Any], channel: int) -> None:
         """The "My cards" button: the player's cards, ephemerally."""
@@ -265,6 +343,19 @@ class Poker(Delivery[TableMessages]):
             Command(table=table, user=self.user_of(interaction), args=MyCards())
         )
         await self.deliver(out, interaction, reply=True, asked_cards=True)
+
+    async def idle(self, timeout: float = 10.0) -> None:
+        """Waits for pending posts, DMs and table edits (tests, shutdown), `timeout` in all."""
+        deadline = time.monotonic() + timeout
+        if self._background:
+            await asyncio.wait(list(self._background), timeout=timeout)
+        await self.dms.flush(max(0.0, deadline - time.monotonic()))
+        await self.tables.idle(max(0.0, deadline - time.monotonic()))
+
+    async def close(self) -> None:
+        await self.idle(5.0)
+        await self.tables.close()
+        await self.supervisor.close()
 
     # -- events out --------------------------------------------------------------------------
 
@@ -298,7 +389,7 @@ class Poker(Delivery[TableMessages]):
         if interaction is None:
             return
         code = self._answer_language(interaction)
-        if self.dms.take_notice(interaction.user.id):
+        if not asked_cards and await self.dms.take_notice(interaction.user.id):
             batch.mine.append(Post(ui(code, "dm_closed")))
         if reply and public:
             posts = [post for _, post in batch.channel_posts]
@@ -409,7 +500,7 @@ class Poker(Delivery[TableMessages]):
         hand = hand_title(lang, cards.view.hand_number)
         content = f"**{title}** · {hand}\n{private_text(cards.view, lang)}"
         image = await asyncio.to_thread(hand_png, cards.view, lang_code)
-        await self.dms.send(int(player), content, image)
+        self.dms.post(int(player), content, image)
 
     # -- the table message -------------------------------------------------------------------
 
@@ -436,6 +527,11 @@ async def not_in_a_server(interaction: discord.Interaction[Any]) -> None:
     await interaction.response.send_message(
         ui(locale_language(interaction), "no_guild"), ephemeral=True
     )
+
+
+def _stale(event: Outgoing, user_id: str) -> bool:
+    payload = event.payload
+    return event.to == user_id and isinstance(payload, Refused) and payload.code == "stale_token"
 
 
 def relative_time(deadline: float) -> str:

@@ -26,6 +26,7 @@ from redis.exceptions import RedisError
 
 from adapters.common.publishing import TablePublisher, TableState, message_key
 from chatdealer.dealer import TableView
+from chatdealer.dealer.supervision import Supervisor
 from chatdealer.store import TableId
 
 log = logging.getLogger(__name__)
@@ -78,11 +79,31 @@ class TableMessages(TablePublisher[ChannelTable]):
     platform_errors = (discord.HTTPException,)
 
     def __init__(
-        self, client: discord.Client, redis: Redis, render: Render, *, interval: float = 1.0
+        self,
+        client: discord.Client,
+        redis: Redis,
+        render: Render,
+        *,
+        interval: float = 1.0,
+        supervisor: Supervisor | None = None,
     ) -> None:
         super().__init__(redis, interval=interval)
         self.client = client
         self.render = render
+        self.supervisor = supervisor or Supervisor()
+
+    async def _publish_loop(self, state: ChannelTable) -> None:
+        """The table's publishing, supervised: a failure of any kind is logged and the
+        newest state published again after a pause."""
+
+        async def publishing() -> None:
+            try:
+                await TablePublisher._publish_loop(self, state)
+            except Exception:
+                state.dirty = True  # what failed to show is shown on the restart
+                raise
+
+        await self.supervisor.run(f"table message {state.table}", publishing)
 
     def channel(self, table: TableId) -> ChannelTable:
         """The channel's table message state (the name tests and older callers use)."""

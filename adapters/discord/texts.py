@@ -39,6 +39,7 @@ UI: dict[str, str] = {
     "bad_amount": "Type an amount in chips, or pick a quick size",
     "done": "Done",
     "no_guild": "Poker tables live in server channels and threads",
+    "restarting": "The dealer is restarting: try again in a few seconds",
     "elsewhere": "That button belongs to another table: use the table message in this channel",
 }
 """The adapter's own words by key, in English: gettext ids of `discord.po` (context

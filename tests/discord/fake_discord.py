@@ -136,6 +136,8 @@ class FakeDiscord:
         self.blocked_dms: set[int] = set()
         self.rate_limit_edits = 0
         self.rate_limited = 0
+        self.refuse_edits = False
+        """While set, every message edit is refused (403), as to a worker that lost them."""
         self.commands: list[dict[str, Any]] = []
         self.unknown: list[str] = []
         self._dm_channels: dict[int, int] = {}
@@ -525,6 +527,8 @@ class FakeDiscord:
                 self.channel_log.append(("delete", message.snapshot()))
                 return web.Response(status=204)
             if method == "PATCH":
+                if self.refuse_edits:
+                    return _error(403, 50013, "Missing Permissions")
                 if self.rate_limit_edits:
                     self.rate_limit_edits -= 1
                     self.rate_limited += 1
@@ -572,7 +576,7 @@ class FakeDiscord:
         kind = "followup" if request.method == "POST" else "original"
         if self._deferred_ephemeral.pop(token, False):
             flags |= EPHEMERAL  # the first follow-up of a deferred reply takes its place
-        self.replies.append(Reply(token, kind, None, body.get("content") or "", flags, files))
+        self.replies.append(Reply(token, kind, None, body.get("content") or "", flags, files, body))
         message = Message(
             id=next(self._ids),
             channel_id=CHANNEL_ID,
