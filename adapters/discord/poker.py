@@ -10,20 +10,16 @@ go into a channel message.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
-import math
 import time
-from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 
 from adapters.common.delivery import Delivery
 from adapters.common.events import Showdown
-from adapters.common.payloads import hand_title, own_text, public_text, showdown_lines
+from adapters.common.payloads import hand_title, showdown_lines
 from adapters.discord.buttons import (
     RaiseForm,
     chosen_amount,
@@ -34,6 +30,18 @@ from adapters.discord.buttons import (
 from adapters.discord.dms import DirectMessages
 from adapters.discord.images import board_key, board_png, hand_png, showdown_png
 from adapters.discord.names import discord_language
+from adapters.discord.posts import (
+    NO_MENTIONS,
+    Post,
+    Sorted,
+    fit,
+    merged,
+    private_post,
+    public_post,
+    relative_time,
+    with_log,
+    with_result,
+)
 from adapters.discord.tables import ChannelTable, HandResult, Screen, TableMessages
 from adapters.discord.texts import locale_language, ui
 from chatdealer.dealer import (
@@ -53,7 +61,6 @@ from chatdealer.dealer.outgoing import (
     AnyPayload,
     BoardDealt,
     HandOver,
-    History,
     HoleCards,
     PotWon,
     Refused,
@@ -63,7 +70,6 @@ from chatdealer.dealer.seated_bots import is_bot
 from chatdealer.dealer.supervision import Supervisor
 from chatdealer.render import (
     Language,
-    cards_text,
     payload_text,
     private_text,
     table_text,
@@ -73,38 +79,6 @@ from chatdealer.store import TableId
 PLATFORM = "discord"  # the platform part of every table id this worker serves
 
 log = logging.getLogger(__name__)
-
-MESSAGE_LIMIT = 2000
-NO_MENTIONS = discord.AllowedMentions.none()
-
-
-@dataclass(slots=True)
-class Post:
-    """One message: text and, perhaps, a file."""
-
-    content: str
-    file: tuple[str, bytes] | None = None
-
-    def discord_file(self) -> discord.File | None:
-        if self.file is None:
-            return None
-        name, data = self.file
-        return discord.File(io.BytesIO(data), filename=name)
-
-
-@dataclass(slots=True)
-class Sorted:
-    """A batch of the dealer's events, sorted by where each goes."""
-
-    views: dict[TableId, TableView] = field(default_factory=dict)
-    lines: dict[TableId, list[str]] = field(default_factory=lambda: defaultdict(list))
-    channel_posts: list[tuple[TableId, Post]] = field(default_factory=list)
-    mine: list[Post] = field(default_factory=list)
-    dealt: list[tuple[TableId, str, HoleCards]] = field(default_factory=list)
-    showdowns: list[tuple[TableId, Showdown]] = field(default_factory=list)
-    results: dict[TableId, HandResult] = field(default_factory=dict)
-    boards: dict[TableId, tuple[str, ...]] = field(default_factory=dict)
-    won: dict[TableId, list[str]] = field(default_factory=lambda: defaultdict(list))
 
 
 class Poker(Delivery[TableMessages]):
@@ -272,11 +246,11 @@ class Poker(Delivery[TableMessages]):
         try:
             if buttons is not None:
                 await interaction.followup.send(
-                    _fit(text), view=buttons, ephemeral=True, allowed_mentions=NO_MENTIONS
+                    fit(text), view=buttons, ephemeral=True, allowed_mentions=NO_MENTIONS
                 )
             else:
                 await interaction.followup.send(
-                    _fit(text), ephemeral=True, allowed_mentions=NO_MENTIONS
+                    fit(text), ephemeral=True, allowed_mentions=NO_MENTIONS
                 )
         except discord.HTTPException as problem:
             log.warning("interaction reply failed: %s", problem)
@@ -405,7 +379,7 @@ class Poker(Delivery[TableMessages]):
             lines = [line for table_lines in batch.lines.values() for line in table_lines]
             if lines or not batch.mine:
                 batch.mine.append(Post("\n".join(lines[-8:]) or ui(code, "done")))
-        for post in _merged(batch.mine):
+        for post in merged(batch.mine):
             await self._followup(interaction, post, ephemeral=True)
 
     def _answer_language(self, interaction: discord.Interaction[Any]) -> str:
@@ -432,11 +406,11 @@ class Poker(Delivery[TableMessages]):
                 if text is not None:
                     batch.lines[table].append(text)
                 else:
-                    post = _public_post(payload, lang)
+                    post = public_post(payload, lang)
                     if post is not None:
                         batch.channel_posts.append((table, post))
             elif event.to == actor:
-                batch.mine.append(_private_post(payload, lang, now, self.language_of(table)))
+                batch.mine.append(private_post(payload, lang, now, self.language_of(table)))
         return batch
 
     def _note_result(
@@ -467,7 +441,7 @@ class Poker(Delivery[TableMessages]):
         self, interaction: discord.Interaction[Any], post: Post, *, ephemeral: bool
     ) -> None:
         file = post.discord_file()
-        content = _fit(post.content)
+        content = fit(post.content)
         try:
             if file is not None:
                 await interaction.followup.send(
@@ -485,9 +459,9 @@ class Poker(Delivery[TableMessages]):
         file = post.discord_file()
         try:
             if file is not None:
-                await channel.send(_fit(post.content), file=file, allowed_mentions=NO_MENTIONS)
+                await channel.send(fit(post.content), file=file, allowed_mentions=NO_MENTIONS)
             else:
-                await channel.send(_fit(post.content), allowed_mentions=NO_MENTIONS)
+                await channel.send(fit(post.content), allowed_mentions=NO_MENTIONS)
         except discord.HTTPException as problem:
             log.warning("message to %s failed: %s", table, problem)
 
@@ -510,9 +484,9 @@ class Poker(Delivery[TableMessages]):
         lang = self.speak(state.language)
         table = table_text(view, lang, self.clock(), markdown=True, countdown=relative_time)
         if state.result is not None and not view.hand_running:
-            table = _with_result(table, state.result, lang)
+            table = with_result(table, state.result, lang)
         lines = list(state.lines)
-        content = _with_log(table, lines)
+        content = with_log(table, lines)
         buttons = table_buttons(int(state.table.channel), view, state.language)
         key = board_key(view, state.language)
         code = state.language
@@ -532,69 +506,3 @@ async def not_in_a_server(interaction: discord.Interaction[Any]) -> None:
 def _stale(event: Outgoing, user_id: str) -> bool:
     payload = event.payload
     return event.to == user_id and isinstance(payload, Refused) and payload.code == "stale_token"
-
-
-def relative_time(deadline: float) -> str:
-    """A deadline as Discord counts it down in each reader's language ("in 20 seconds")."""
-    return f"<t:{math.ceil(deadline)}:R>"
-
-
-def _with_result(table: str, result: HandResult, lang: Language) -> str:
-    """The table message between hands: the last hand's board and who won, under the header."""
-    header, _, rest = table.partition("\n")
-    shown = []
-    if result.board:
-        board = lang.text("table", "Board: {cards}").format(cards=cards_text(result.board))
-        shown.append(board)
-    shown += result.lines
-    return "\n".join([header, *shown, rest]) if shown else table
-
-
-def _merged(posts: list[Post]) -> list[Post]:
-    """As few messages as will hold the posts: the texts together, one file each."""
-    if len(posts) < 2:
-        return posts
-    files = [post.file for post in posts if post.file is not None]
-    content = "\n".join(post.content for post in posts if post.content)
-    merged = [Post(_fit(content), files[0] if files else None)]
-    return merged + [Post("", file) for file in files[1:]]
-
-
-def _with_log(table: str, lines: list[str]) -> str:
-    while lines:
-        content = table + "\n" + "\n".join(f"> {line}" for line in lines)
-        if len(content) <= MESSAGE_LIMIT:
-            return content
-        lines = lines[1:]
-    return _fit(table)
-
-
-def _fit(text: str) -> str:
-    return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
-
-
-def _channel(channel: str) -> str:
-    """A table in another channel of the server, as Discord names it."""
-    return f"<#{channel}>" if channel.isdigit() else channel
-
-
-def _public_post(payload: AnyPayload, lang: Language) -> Post | None:
-    """The channel payloads the text renderer leaves to adapters."""
-    if isinstance(payload, History):
-        title = hand_title(lang, payload.hand_number)
-        return Post(f"**{title}**", (f"hand-{payload.hand_number}.phh", payload.phh.encode()))
-    text = public_text(payload, lang)
-    return Post(text) if text is not None else None
-
-
-def _private_post(payload: AnyPayload, lang: Language, now: float, code: str) -> Post:
-    """One player's own payload, for an ephemeral reply."""
-    if isinstance(payload, HoleCards):
-        image = hand_png(payload.view, code)
-        return Post(private_text(payload.view, lang), ("cards.png", image) if image else None)
-    if isinstance(payload, History):
-        title = hand_title(lang, payload.hand_number)
-        name = f"hand-{payload.hand_number}-mine.phh"
-        return Post(f"**{title}** 🔒", (name, payload.phh.encode()))
-    text = own_text(payload, lang, _channel) or payload_text(payload, lang, now)
-    return Post(text or payload.kind)

@@ -29,8 +29,9 @@ from adapters.common.catalog import (
     topic_help,
     words,
 )
-from adapters.discord.poker import MESSAGE_LIMIT, Poker
-from adapters.discord.texts import locale_language, ui
+from adapters.discord.poker import Poker, not_in_a_server
+from adapters.discord.posts import MESSAGE_LIMIT
+from adapters.discord.texts import locale_language
 from chatdealer.dealer import TableView
 from chatdealer.store import TableId
 
@@ -62,12 +63,12 @@ class SlashCommands:
     async def run(
         self, interaction: discord.Interaction[Any], entry: Entry, options: dict[str, object]
     ) -> None:
+        if await self.poker.refused_while_closing(interaction):
+            return
         try:
             table = self.poker.table_of(interaction)
         except LookupError:
-            await interaction.response.send_message(
-                ui(locale_language(interaction), "no_guild"), ephemeral=True
-            )
+            await not_in_a_server(interaction)
             return
         lang = self.language(interaction, table)
         given = {name: option_value(value) for name, value in options.items()}
