@@ -51,7 +51,8 @@ class FakeUser:
 ANN = FakeUser(100_000_000_000_000_001, "Ann")
 BOB = FakeUser(100_000_000_000_000_002, "Bob")
 CID = FakeUser(100_000_000_000_000_003, "Cid")
-USERS = {user.id: user for user in (ANN, BOB, CID)}
+DAN = FakeUser(100_000_000_000_000_004, "Dan")
+USERS = {user.id: user for user in (ANN, BOB, CID, DAN)}
 
 
 @dataclass
