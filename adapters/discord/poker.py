@@ -21,9 +21,6 @@ from adapters.common.delivery import Delivery
 from adapters.common.events import Showdown
 from adapters.common.payloads import hand_title, showdown_lines
 from adapters.discord.buttons import (
-    RaiseForm,
-    chosen_amount,
-    form_values,
     serve,
     table_buttons,
 )
@@ -42,12 +39,10 @@ from adapters.discord.posts import (
     with_log,
     with_result,
 )
+from adapters.discord.presses import Presses
 from adapters.discord.tables import ChannelTable, HandResult, Screen, TableMessages
-from adapters.discord.texts import locale_language, ui
+from adapters.discord.texts import locale_language, not_in_a_server, ui
 from chatdealer.dealer import (
-    Act,
-    ActionName,
-    ActionToken,
     Command,
     Dealer,
     MyCards,
@@ -63,7 +58,6 @@ from chatdealer.dealer.outgoing import (
     HandOver,
     HoleCards,
     PotWon,
-    Refused,
     TableShown,
 )
 from chatdealer.dealer.seated_bots import is_bot
@@ -103,7 +97,7 @@ class Poker(Delivery[TableMessages]):
         self.supervisor.start("discord DMs", self.dms.run)
         self.closing = False
         """Set at shutdown: new presses and commands are answered "restarting" and not run."""
-        serve(client, self)
+        serve(client, Presses(self))
 
     # -- who and where -----------------------------------------------------------------------
 
@@ -117,30 +111,11 @@ class Poker(Delivery[TableMessages]):
             raise LookupError("not in a server channel")
         return TableId(PLATFORM, str(guild), str(where))
 
-    async def pressed_at(
-        self, interaction: discord.Interaction[Any], channel: int
-    ) -> TableId | None:
-        """The table a button or form was used at, when its custom id names that same table;
-        otherwise the press is refused (only to the presser) and None returned."""
-        if await self.refused_while_closing(interaction):
-            return None
-        try:
-            table = self.table_of(interaction)
-        except LookupError:
-            await not_in_a_server(interaction)
-            return None
-        if table.channel != str(channel):
-            log.info("a press in %s named another channel's table: refused", table)
-            code = self._answer_language(interaction)
-            await interaction.response.send_message(ui(code, "elsewhere"), ephemeral=True)
-            return None
-        return table
-
     async def refused_while_closing(self, interaction: discord.Interaction[Any]) -> bool:
         """During shutdown nothing new is taken: the user is asked to try again shortly."""
         if not self.closing:
             return False
-        code = self._answer_language(interaction)
+        code = self.answer_language(interaction)
         await interaction.response.send_message(ui(code, "restarting"), ephemeral=True)
         return True
 
@@ -200,124 +175,6 @@ class Poker(Delivery[TableMessages]):
             reply=True,
         )
 
-    async def act(
-        self,
-        interaction: discord.Interaction[Any],
-        channel: int,
-        token: ActionToken,
-        action: ActionName,
-        amount: int | None = None,
-    ) -> None:
-        """A betting button (or the raise form): acknowledged at once, the table edited."""
-        table = await self.pressed_at(interaction, channel)
-        if table is None:
-            return
-        await interaction.response.defer()
-        args = Act(action=action, token=token, amount=amount)
-        user = self.user_of(interaction)
-        out = await self.dealer.handle(Command(table=table, user=user, args=args))
-        stale = [event for event in out if _stale(event, user.id)]
-        await self.deliver([event for event in out if event not in stale], interaction)
-        if stale:
-            await self.show_current(interaction, table, user, stale[0].payload)
-
-    async def show_current(
-        self,
-        interaction: discord.Interaction[Any],
-        table: TableId,
-        user: User,
-        refusal: AnyPayload,
-    ) -> None:
-        """A stale press's answer: why it was refused, and the table as it is now with its
-        working buttons, to the presser; the table message is brought up to date too."""
-        view = await self.view(table, user)
-        code = self._answer_language(interaction)
-        if view is not None and view.settings is not None:
-            code = view.settings.language
-        lang = self.speak(code)
-        said = payload_text(refusal, lang, self.clock()) or ""
-        if view is None:
-            await self._followup(interaction, Post(said), ephemeral=True)
-            return
-        self.tables.update(table, view=view)
-        table_now = table_text(view, lang, self.clock(), markdown=True, countdown=relative_time)
-        text = f"{said}\n{table_now}"
-        buttons = table_buttons(int(table.channel), view, code)
-        try:
-            if buttons is not None:
-                await interaction.followup.send(
-                    fit(text), view=buttons, ephemeral=True, allowed_mentions=NO_MENTIONS
-                )
-            else:
-                await interaction.followup.send(
-                    fit(text), ephemeral=True, allowed_mentions=NO_MENTIONS
-                )
-        except discord.HTTPException as problem:
-            log.warning("interaction reply failed: %s", problem)
-
-    async def submit_raise(
-        self, interaction: discord.Interaction[Any], channel: int, token: ActionToken
-    ) -> None:
-        """The raise form sent back, found by its custom id (so a form opened before a
-        restart still works): the amount typed, else the quick size picked."""
-        typed, quick = form_values(interaction.data)
-        amount = chosen_amount(typed, quick)
-        if amount is None:
-            if await self.pressed_at(interaction, channel) is None:
-                return
-            code = self._answer_language(interaction)
-            await interaction.response.send_message(ui(code, "bad_amount"), ephemeral=True)
-            return
-        await self.act(interaction, channel, token, "raise", amount)
-
-    async def open_raise(
-        self, interaction: discord.Interaction[Any], channel: int, token: ActionToken
-    ) -> None:
-        """The Raise button: the form, if this click is still the player's turn."""
-        table = await self.pressed_at(interaction, channel)
-        if table is None:
-            return
-        user = self.user_of(interaction)
-        out = await self.dealer.handle(Command(table=table, user=user, args=ShowTable()))
-        view = next((e.payload.view for e in out if isinstance(e.payload, TableShown)), None)
-        lang = self.language_of(table)
-        if view is not None and view.settings is not None:
-            lang = view.settings.language
-        turn = view.turn if view is not None else None
-        if view is None or turn is None or turn.token != token or turn.player_id != user.id:
-            # Not this player's live turn: let the dealer say why, without a form.
-            await interaction.response.defer()
-            act = Act(action="raise", token=token, amount=None)
-            if view is not None and turn is not None and turn.token == token:
-                out = await self.dealer.handle(Command(table=table, user=user, args=act))
-            else:
-                out = [e for e in out if not isinstance(e.payload, TableShown)]
-                stale = Refused(code="stale_token", params={}, text="")
-                out.append(Outgoing(table=table, to=user.id, payload=stale))
-            await self.deliver(out, interaction)
-            return
-        if turn.min_raise_to is None:
-            await interaction.response.defer()
-            out = await self.dealer.handle(
-                Command(table=table, user=user, args=Act(action="raise", token=token, amount=0))
-            )
-            await self.deliver(out, interaction)
-            return
-        form = RaiseForm(channel, token, view, lang)
-        await interaction.response.send_modal(form)
-        form.stop()  # its answer is taken by custom id (`submit_raise`), before a restart or after
-
-    async def show_cards(self, interaction: discord.Interaction[Any], channel: int) -> None:
-        """The "My cards" button: the player's cards, ephemerally."""
-        table = await self.pressed_at(interaction, channel)
-        if table is None:
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        out = await self.dealer.handle(
-            Command(table=table, user=self.user_of(interaction), args=MyCards())
-        )
-        await self.deliver(out, interaction, reply=True, asked_cards=True)
-
     async def idle(self, timeout: float = 10.0) -> None:
         """Waits for pending posts, DMs and table edits (tests, shutdown), `timeout` in all."""
         deadline = time.monotonic() + timeout
@@ -362,7 +219,7 @@ class Poker(Delivery[TableMessages]):
                 self._spawn(self._deal_by_dm(table, player, cards))
         if interaction is None:
             return
-        code = self._answer_language(interaction)
+        code = self.answer_language(interaction)
         if not asked_cards and await self.dms.take_notice(interaction.user.id):
             batch.mine.append(Post(ui(code, "dm_closed")))
         if reply and public:
@@ -371,18 +228,18 @@ class Poker(Delivery[TableMessages]):
                 lines = [line for table_lines in batch.lines.values() for line in table_lines]
                 posts = [Post("\n".join(lines) or ui(code, "done"))]
             for post in posts:
-                await self._followup(interaction, post, ephemeral=False)
+                await self.followup(interaction, post, ephemeral=False)
             for post in batch.mine:
-                await self._followup(interaction, post, ephemeral=True)
+                await self.followup(interaction, post, ephemeral=True)
             return
         if reply:
             lines = [line for table_lines in batch.lines.values() for line in table_lines]
             if lines or not batch.mine:
                 batch.mine.append(Post("\n".join(lines[-8:]) or ui(code, "done")))
         for post in merged(batch.mine):
-            await self._followup(interaction, post, ephemeral=True)
+            await self.followup(interaction, post, ephemeral=True)
 
-    def _answer_language(self, interaction: discord.Interaction[Any]) -> str:
+    def answer_language(self, interaction: discord.Interaction[Any]) -> str:
         """The language of the table the interaction came from, else of the asker's client."""
         try:
             table = self.table_of(interaction)
@@ -437,7 +294,7 @@ class Poker(Delivery[TableMessages]):
         image = await asyncio.to_thread(showdown_png, showdown.board, shown, pots, code)
         await self._post(table, Post("\n".join(lines), ("showdown.png", image) if image else None))
 
-    async def _followup(
+    async def followup(
         self, interaction: discord.Interaction[Any], post: Post, *, ephemeral: bool
     ) -> None:
         file = post.discord_file()
@@ -495,14 +352,3 @@ class Poker(Delivery[TableMessages]):
     async def run_clock(self, stop: asyncio.Event, interval: float = 0.5) -> None:
         """The dealer's timer loop, its events delivered here."""
         await self.dealer.run_timers(stop, interval, deliver=self.deliver, platforms={PLATFORM})
-
-
-async def not_in_a_server(interaction: discord.Interaction[Any]) -> None:
-    await interaction.response.send_message(
-        ui(locale_language(interaction), "no_guild"), ephemeral=True
-    )
-
-
-def _stale(event: Outgoing, user_id: str) -> bool:
-    payload = event.payload
-    return event.to == user_id and isinstance(payload, Refused) and payload.code == "stale_token"

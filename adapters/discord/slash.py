@@ -29,9 +29,9 @@ from adapters.common.catalog import (
     topic_help,
     words,
 )
-from adapters.discord.poker import Poker, not_in_a_server
+from adapters.discord.poker import Poker
 from adapters.discord.posts import MESSAGE_LIMIT
-from adapters.discord.texts import locale_language
+from adapters.discord.texts import locale_language, not_in_a_server
 from chatdealer.dealer import TableView
 from chatdealer.store import TableId
 

@@ -65,6 +65,12 @@ def locale_language(interaction: discord.Interaction[Any]) -> str:
     return "en"
 
 
+async def not_in_a_server(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.send_message(
+        ui(locale_language(interaction), "no_guild"), ephemeral=True
+    )
+
+
 class DealerTranslator(app_commands.Translator):
     """The `/poker` tree in Russian and Bulgarian: command, group, option and choice names and
     descriptions, from the catalog's words (`catalog.po`); `/poker`'s own description from
