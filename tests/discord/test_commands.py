@@ -143,3 +143,29 @@ async def test_help_is_the_catalogs_and_only_the_asker_sees_it(
     one = await answer(fake, await fake.slash(ANN, "help", command="tournament open"))
     assert one.ephemeral and entry("tournament open").summary in one.content
     assert "rebuy_until" in one.content
+
+
+COMMAND_LIMIT = 4000
+"""Discord refuses a command whose names, descriptions and choices (its subcommands' and
+options' included) come to more characters than this, in any one language."""
+
+
+def characters(item: dict[str, Any], code: str | None) -> int:
+    def said(node: dict[str, Any], field: str) -> str:
+        shown = (node.get(f"{field}_localizations") or {}).get(code) if code else None
+        return str(shown or node.get(field, ""))
+
+    count = len(said(item, "name")) + len(said(item, "description"))
+    for choice in item.get("choices", []):
+        count += len(said(choice, "name")) + len(str(choice["value"]))
+    return count + sum(characters(option, code) for option in item.get("options", []))
+
+
+async def test_the_tree_fits_discords_limit_in_every_language(
+    fake: FakeDiscord, launch: Launch
+) -> None:
+    await launch()
+    (poker,) = fake.commands
+    sizes = {code: characters(poker, code) for code in (None, "ru", "bg")}
+    assert all(size <= COMMAND_LIMIT for size in sizes.values()), sizes
+    assert min(sizes.values()) > COMMAND_LIMIT // 2  # counted over the whole tree
