@@ -44,6 +44,17 @@ async def test_sigterm_just_after_a_press_flushes_it_and_closes(
     # The press made before the signal is on the table message: the next player's buttons.
     ids = table_message(fake, running).custom_ids()
     assert f"cd:act:{CHANNEL_ID}:{after.turn.token}:fold" in ids
+    # Within 5 s of a new worker's start the player to act has a working button.
+    began = time.monotonic()
+    restarted = await launch()
+    now = await next_turn(restarted)
+    message = await buttons_for(fake, restarted, now)
+    assert now.turn is not None and now.turn.token == after.turn.token
+    fold = f"cd:act:{CHANNEL_ID}:{now.turn.token}:fold"
+    token = await fake.click(actor(now), message, fold)
+    await _moved(restarted, now.turn.token)
+    assert time.monotonic() - began < 5
+    assert fake.replies_to(token)[0].type == 6  # taken, no refusal
 
 
 async def test_a_new_worker_shows_a_press_its_predecessor_never_showed(
