@@ -337,13 +337,17 @@ class Dealer:
         settings = record.settings
         table = record.table
         minimum = args.buy_in or (settings.min_buy_in if settings is not None else 0)
-        players = [player for _, player in table.players()] if table is not None else []
-        bot = free_bot(style, {player.player_id for player in players})
+        players = [(p.player_id, p.name) for _, p in table.players()] if table is not None else []
+        tournament = record.tournament
+        if tournament is not None:  # a bot registers while the tournament is open
+            players = [(entrant.player_id, entrant.name) for entrant in tournament.entrants]
+            minimum = tournament.settings.buy_in
+        bot = free_bot(style, {player for player, _ in players})
         house = await self.store.bank.balance(table_id.home, HOUSE) or 0
         available = house + self.store.bank.config.house_credit
         if bot is None or available < minimum:
             raise DealerRefusal("no_bot_available")
-        seated = User(id=bot, name=bot_name({player.name for player in players}))
+        seated = User(id=bot, name=bot_name({name for _, name in players}))
         step = await self._transact(
             table_id, lambda s: add_bot(s, args, user, seated, available), self.clock()
         )

@@ -1,6 +1,6 @@
 """A whole evening on Discord through the real discord.py client against the fake Discord:
-a four-player sit-and-go with a rebuy played to its winner by the table message's buttons,
-its result naming the players, and every command of the catalog used at least once."""
+a four-player sit-and-go (and a bot) with a rebuy played to its winner by the table message's
+buttons, its result naming the players, and every command of the catalog used at least once."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 from adapters.common.catalog import missing_entries
+from chatdealer.dealer.seated_bots import is_bot
 
 from .conftest import Launch, Running
 from .fake_discord import ANN, BOB, CHANNEL_ID, CID, DAN, THREAD_ID, FakeDiscord, FakeUser
@@ -45,6 +46,9 @@ async def press(fake: FakeDiscord, running: Running) -> bool:
     turn = view.turn
     if turn is None:
         return False
+    if is_bot(turn.player_id):  # the bot plays on the dealer's clock
+        await asyncio.sleep(0.05)
+        return True
     message = await buttons_for(fake, running, view)
     ids = message.custom_ids()
     for action in ("allin", "call", "check"):
@@ -71,10 +75,11 @@ async def test_a_sit_and_go_with_a_rebuy_is_played_to_its_winner(
         rebuys=1,
         rebuy_until=2,
         clock="5",
-        seats=4,
+        seats=5,
     )
     for user in PLAYERS:
         await evening.say(user, "tournament register")
+    await evening.say(ANN, "addbot", style="tight")  # a bot takes the fifth seat
     await evening.say(CID, "tournament unregister")
     await evening.say(CID, "tournament register")
     await evening.say(BOB, "tournament status")
@@ -103,14 +108,10 @@ async def test_a_sit_and_go_with_a_rebuy_is_played_to_its_winner(
     screen = result()[-1]
     print("\n" + screen)
     places = screen.split("\n")[1:]
-    assert len(places) == 4
-    assert {line.split(". ", 1)[1].split(" — ")[0] for line in places} == {
-        "Ann",
-        "Bob",
-        "Cid",
-        "Dan",
-    }
-    assert screen.split("\n")[0].startswith("🏆 ") and "prize pool 500" in screen
+    named = {line.split(". ", 1)[1].split(" — ")[0] for line in places}
+    assert len(places) == 5 and {"Ann", "Bob", "Cid", "Dan"} < named
+    assert [name for name in named if name.endswith(" (bot)")]
+    assert screen.split("\n")[0].startswith("🏆 ") and "prize pool 600" in screen
     assert " — prize " in places[0]
     # The evening's other commands, at a cash table in the channel's thread.
     await cash_table(evening)
