@@ -27,6 +27,10 @@ class Delivery(Generic[Tables]):
         self.clock = clock
         self._background: set[asyncio.Task[Any]] = set()
 
+    def speak(self, code: str) -> Language:
+        """The language texts are written in for this platform (its markup for names)."""
+        return language(code)
+
     def language_of(self, table: TableId) -> str:
         language: str = self.tables.state(table).language
         return language
@@ -37,7 +41,7 @@ class Delivery(Generic[Tables]):
         table message) and hand proofs (they are in each player's history)."""
         showdowns = Showdowns(self.tables.last_board)
         for event in out:
-            lang = language(self.language_of(event.table))
+            lang = self.speak(self.language_of(event.table))
             if isinstance(event.payload, TableShown | HandProof):
                 continue
             showdown = showdowns.see(event.table, event.payload) if event.to is None else None

@@ -11,8 +11,11 @@ from discord.ext import commands
 
 from adapters.discord.buttons import ActButton, CardsButton
 from adapters.discord.cog import PokerCog
+from adapters.discord.commands import poker_group
 from adapters.discord.config import DiscordSettings, point_discord_at
+from adapters.discord.lifecycle import on_signals
 from adapters.discord.poker import Poker
+from adapters.discord.slash import SlashCommands
 from adapters.discord.texts import DealerTranslator
 from chatdealer.dealer import Dealer, open_dealer
 from chatdealer.dealer.entry import tune_for_serving
@@ -51,6 +54,7 @@ async def attach(
     poker = Poker(bot, dealer, edit_interval=settings.edit_interval)
     await bot.tree.set_translator(DealerTranslator())
     bot.add_dynamic_items(ActButton, CardsButton)
+    bot.tree.add_command(poker_group(SlashCommands(poker)))
     cog = PokerCog(poker, sync_commands=settings.sync_commands, clock_interval=clock_interval)
     await bot.add_cog(cog)
     return poker
@@ -61,7 +65,8 @@ async def serve(settings: DiscordSettings) -> None:
     async with open_dealer(settings.redis_url) as dealer:
         bot = make_bot(settings)
         async with bot:
-            await attach(bot, dealer, settings)
+            poker = await attach(bot, dealer, settings)
+            on_signals(bot, poker)
             tune_for_serving()
             await bot.start(settings.token)
 

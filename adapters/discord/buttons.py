@@ -39,6 +39,10 @@ class Service(Protocol):
 
     async def show_cards(self, interaction: discord.Interaction, channel: int) -> None: ...
 
+    async def submit_raise(
+        self, interaction: discord.Interaction, channel: int, token: ActionToken
+    ) -> None: ...
+
 
 _services: weakref.WeakKeyDictionary[discord.Client, Service] = weakref.WeakKeyDictionary()
 
@@ -170,7 +174,8 @@ def _action_buttons(
 
 
 class RaiseForm(discord.ui.Modal):
-    """The amount to raise to: typed, or one of the quick sizes."""
+    """The amount to raise to: typed, or one of the quick sizes. Its answer is taken by its
+    custom id (`submit_raise`), not by this object, so it works across a restart."""
 
     def __init__(self, channel: int, token: ActionToken, view: TableView, language: str) -> None:
         super().__init__(
@@ -199,19 +204,49 @@ class RaiseForm(discord.ui.Modal):
         )
         self.add_item(discord.ui.Label(text=ui(language, "quick"), component=self.quick))
 
-    def chosen(self) -> int | None:
-        typed = re.sub(r"[\s,.'_]", "", self.amount.value or "")
-        if typed.isdigit():
-            return int(typed)
-        if self.quick.values:
-            return int(self.quick.values[0])
-        return None
 
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        amount = self.chosen()
-        if amount is None:
-            await interaction.response.send_message(ui(self.language, "bad_amount"), ephemeral=True)
-            return
-        await service_of(interaction.client).act(
-            interaction, self.channel, self.token, "raise", amount
-        )
+RAISE_FORM = re.compile(r"^cd:raise:(?P<channel>[0-9]+):(?P<token>[0-9]+\.[0-9]+)$")
+"""The raise form's custom id: its table's channel and the turn it raises at."""
+
+
+def form_values(data: object) -> tuple[str, str | None]:
+    """What a submitted raise form holds, read from the interaction's data (no stored form
+    is needed, so one opened before a restart is read the same): the typed amount and the
+    quick size picked."""
+    typed, quick = "", None
+    stack = list(data.get("components", [])) if isinstance(data, dict) else []
+    while stack:
+        component = stack.pop()
+        if not isinstance(component, dict):
+            continue
+        stack += component.get("components", [])
+        if isinstance(component.get("component"), dict):
+            stack.append(component["component"])
+        if component.get("custom_id") == "amount":
+            typed = str(component.get("value") or "")
+        elif component.get("custom_id") == "quick" and component.get("values"):
+            quick = str(component["values"][0])
+    return typed, quick
+
+
+def chosen_amount(typed: str, quick: str | None) -> int | None:
+    """The amount typed (`1,250`, `1 250`), else the quick size picked, else None."""
+    cleaned = re.sub(r"[\s,.'_]", "", typed)
+    if cleaned.isdigit():
+        return int(cleaned)
+    if quick is not None and quick.isdigit():
+        return int(quick)
+    return None
+
+
+async def submit_raise(interaction: discord.Interaction[Any]) -> bool:
+    """Takes a submitted raise form by its custom id; False when the interaction is not one."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return False
+    data: dict[str, Any] = dict(interaction.data or {})
+    found = RAISE_FORM.match(str(data.get("custom_id", "")))
+    if found is None:
+        return False
+    token = ActionToken.parse(found["token"])
+    await service_of(interaction.client).submit_raise(interaction, int(found["channel"]), token)
+    return True

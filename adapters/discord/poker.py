@@ -10,28 +10,39 @@ go into a channel message.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import time
-from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 
 from adapters.common.delivery import Delivery
 from adapters.common.events import Showdown
-from adapters.common.payloads import hand_title, own_text, public_text, showdown_lines
-from adapters.discord.buttons import RaiseForm, serve, table_buttons
+from adapters.common.payloads import hand_title, showdown_lines
+from adapters.discord.buttons import (
+    serve,
+    table_buttons,
+)
 from adapters.discord.dms import DirectMessages
 from adapters.discord.images import board_key, board_png, hand_png, showdown_png
-from adapters.discord.tables import ChannelTable, Screen, TableMessages
-from adapters.discord.texts import ui
+from adapters.discord.names import discord_language
+from adapters.discord.posts import (
+    NO_MENTIONS,
+    Post,
+    Sorted,
+    fit,
+    merged,
+    private_post,
+    public_post,
+    relative_time,
+    with_log,
+    with_result,
+)
+from adapters.discord.presses import Presses
+from adapters.discord.tables import ChannelTable, HandResult, Screen, TableMessages
+from adapters.discord.texts import locale_language, not_in_a_server, ui
 from chatdealer.dealer import (
-    Act,
-    ActionName,
-    ActionToken,
     Command,
     Dealer,
     MyCards,
@@ -41,43 +52,27 @@ from chatdealer.dealer import (
     User,
     Verb,
 )
-from chatdealer.dealer.outgoing import AnyPayload, History, HoleCards, Refused, TableShown
+from chatdealer.dealer.outgoing import (
+    AnyPayload,
+    BoardDealt,
+    HandOver,
+    HoleCards,
+    PotWon,
+    TableShown,
+)
 from chatdealer.dealer.seated_bots import is_bot
-from chatdealer.render import Language, language, payload_text, private_text, table_text
+from chatdealer.dealer.supervision import Supervisor
+from chatdealer.render import (
+    Language,
+    payload_text,
+    private_text,
+    table_text,
+)
 from chatdealer.store import TableId
 
 PLATFORM = "discord"  # the platform part of every table id this worker serves
 
 log = logging.getLogger(__name__)
-
-MESSAGE_LIMIT = 2000
-NO_MENTIONS = discord.AllowedMentions.none()
-
-
-@dataclass(slots=True)
-class Post:
-    """One message: text and, perhaps, a file."""
-
-    content: str
-    file: tuple[str, bytes] | None = None
-
-    def discord_file(self) -> discord.File | None:
-        if self.file is None:
-            return None
-        name, data = self.file
-        return discord.File(io.BytesIO(data), filename=name)
-
-
-@dataclass(slots=True)
-class Sorted:
-    """A batch of the dealer's events, sorted by where each goes."""
-
-    views: dict[TableId, TableView] = field(default_factory=dict)
-    lines: dict[TableId, list[str]] = field(default_factory=lambda: defaultdict(list))
-    channel_posts: list[tuple[TableId, Post]] = field(default_factory=list)
-    mine: list[Post] = field(default_factory=list)
-    dealt: list[tuple[TableId, str, HoleCards]] = field(default_factory=list)
-    showdowns: list[tuple[TableId, Showdown]] = field(default_factory=list)
 
 
 class Poker(Delivery[TableMessages]):
@@ -94,20 +89,38 @@ class Poker(Delivery[TableMessages]):
         super().__init__(dealer, clock)
         self.client = client
         redis = dealer.store.client
-        self.tables = TableMessages(client, redis, self.screen, interval=edit_interval)
+        self.supervisor = Supervisor()
+        self.tables = TableMessages(
+            client, redis, self.screen, interval=edit_interval, supervisor=self.supervisor
+        )
         self.dms = DirectMessages(client, redis, clock=clock)
-        serve(client, self)
+        self.supervisor.start("discord DMs", self.dms.run)
+        self.closing = False
+        """Set at shutdown: new presses and commands are answered "restarting" and not run."""
+        serve(client, Presses(self))
 
     # -- who and where -----------------------------------------------------------------------
 
     @staticmethod
-    def table_of(interaction: discord.Interaction[Any], channel: int | None = None) -> TableId:
-        """The table of the channel (or thread) the interaction came from."""
+    def table_of(interaction: discord.Interaction[Any]) -> TableId:
+        """The table of the server and channel (or thread) Discord says the interaction came
+        from; never what a custom id says."""
         guild = interaction.guild_id
-        where = channel or interaction.channel_id
+        where = interaction.channel_id
         if guild is None or where is None:
             raise LookupError("not in a server channel")
         return TableId(PLATFORM, str(guild), str(where))
+
+    async def refused_while_closing(self, interaction: discord.Interaction[Any]) -> bool:
+        """During shutdown nothing new is taken: the user is asked to try again shortly."""
+        if not self.closing:
+            return False
+        code = self.answer_language(interaction)
+        await interaction.response.send_message(ui(code, "restarting"), ephemeral=True)
+        return True
+
+    def speak(self, code: str) -> Language:
+        return discord_language(code)
 
     @staticmethod
     def user_of(interaction: discord.Interaction[Any]) -> User:
@@ -117,16 +130,23 @@ class Poker(Delivery[TableMessages]):
             manager=interaction.permissions.manage_channels,
         )
 
+    async def view(self, table: TableId, user: User) -> TableView | None:
+        """The table as it is now (None when there is none), for a build or a suggestion."""
+        out = await self.dealer.handle(Command(table=table, user=user, args=ShowTable()))
+        return next((e.payload.view for e in out if isinstance(e.payload, TableShown)), None)
+
     # -- handlers ----------------------------------------------------------------------------
 
     async def command(
         self, interaction: discord.Interaction[Any], args: Verb, *, public: bool = False
     ) -> None:
         """A slash command: deferred (ephemeral unless `public`), run, answered."""
+        if await self.refused_while_closing(interaction):
+            return
         try:
             table = self.table_of(interaction)
         except LookupError:
-            await interaction.response.send_message(ui("en", "no_guild"), ephemeral=True)
+            await not_in_a_server(interaction)
             return
         await interaction.response.defer(ephemeral=not public, thinking=True)
         out = await self.dealer.handle(
@@ -141,7 +161,7 @@ class Poker(Delivery[TableMessages]):
         try:
             table = self.table_of(interaction)
         except LookupError:
-            await interaction.response.send_message(ui("en", "no_guild"), ephemeral=True)
+            await not_in_a_server(interaction)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = self.user_of(interaction)
@@ -155,76 +175,18 @@ class Poker(Delivery[TableMessages]):
             reply=True,
         )
 
-    async def act(
-        self,
-        interaction: discord.Interaction[Any],
-        channel: int,
-        token: ActionToken,
-        action: ActionName,
-        amount: int | None = None,
-    ) -> None:
-        """A betting button (or the raise form): acknowledged at once, the table edited."""
-        try:
-            table = self.table_of(interaction, channel)
-        except LookupError:
-            await interaction.response.send_message(ui("en", "no_guild"), ephemeral=True)
-            return
-        await interaction.response.defer()
-        args = Act(action=action, token=token, amount=amount)
-        out = await self.dealer.handle(
-            Command(table=table, user=self.user_of(interaction), args=args)
-        )
-        await self.deliver(out, interaction)
+    async def idle(self, timeout: float = 10.0) -> None:
+        """Waits for pending posts, DMs and table edits (tests, shutdown), `timeout` in all."""
+        deadline = time.monotonic() + timeout
+        if self._background:
+            await asyncio.wait(list(self._background), timeout=timeout)
+        await self.dms.flush(max(0.0, deadline - time.monotonic()))
+        await self.tables.idle(max(0.0, deadline - time.monotonic()))
 
-    async def open_raise(
-        self, interaction: discord.Interaction[Any], channel: int, token: ActionToken
-    ) -> None:
-        """The Raise button: the form, if this click is still the player's turn."""
-        try:
-            table = self.table_of(interaction, channel)
-        except LookupError:
-            await interaction.response.send_message(ui("en", "no_guild"), ephemeral=True)
-            return
-        user = self.user_of(interaction)
-        out = await self.dealer.handle(Command(table=table, user=user, args=ShowTable()))
-        view = next((e.payload.view for e in out if isinstance(e.payload, TableShown)), None)
-        lang = self.language_of(table)
-        if view is not None and view.settings is not None:
-            lang = view.settings.language
-        turn = view.turn if view is not None else None
-        if view is None or turn is None or turn.token != token or turn.player_id != user.id:
-            # Not this player's live turn: let the dealer say why, without a form.
-            await interaction.response.defer()
-            act = Act(action="raise", token=token, amount=None)
-            if view is not None and turn is not None and turn.token == token:
-                out = await self.dealer.handle(Command(table=table, user=user, args=act))
-            else:
-                out = [e for e in out if not isinstance(e.payload, TableShown)]
-                stale = Refused(code="stale_token", params={}, text="")
-                out.append(Outgoing(table=table, to=user.id, payload=stale))
-            await self.deliver(out, interaction)
-            return
-        if turn.min_raise_to is None:
-            await interaction.response.defer()
-            out = await self.dealer.handle(
-                Command(table=table, user=user, args=Act(action="raise", token=token, amount=0))
-            )
-            await self.deliver(out, interaction)
-            return
-        await interaction.response.send_modal(RaiseForm(channel, token, view, lang))
-
-    async def show_cards(self, interaction: discord.Interaction[Any], channel: int) -> None:
-        """The "My cards" button: the player's cards, ephemerally."""
-        try:
-            table = self.table_of(interaction, channel)
-        except LookupError:
-            await interaction.response.send_message(ui("en", "no_guild"), ephemeral=True)
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        out = await self.dealer.handle(
-            Command(table=table, user=self.user_of(interaction), args=MyCards())
-        )
-        await self.deliver(out, interaction, reply=True, asked_cards=True)
+    async def close(self) -> None:
+        await self.idle(5.0)
+        await self.tables.close()
+        await self.supervisor.close()
 
     # -- events out --------------------------------------------------------------------------
 
@@ -244,7 +206,8 @@ class Poker(Delivery[TableMessages]):
         """
         actor = str(interaction.user.id) if interaction is not None else None
         batch = self._sort(out, actor)
-        for table in {*batch.views, *batch.lines}:
+        for table in {*batch.views, *batch.lines, *batch.results}:
+            self.tables.state(table).take(batch.views.get(table), batch.results.get(table))
             self.tables.update(table, view=batch.views.get(table), lines=batch.lines.get(table))
         for table, post in batch.channel_posts:
             if not (reply and public):
@@ -256,26 +219,34 @@ class Poker(Delivery[TableMessages]):
                 self._spawn(self._deal_by_dm(table, player, cards))
         if interaction is None:
             return
-        if self.dms.take_notice(interaction.user.id):
-            seen = next(iter(batch.views), None)
-            lang = self.language_of(seen) if seen is not None else "en"
-            batch.mine.append(Post(ui(lang, "dm_closed")))
+        code = self.answer_language(interaction)
+        if not asked_cards and await self.dms.take_notice(interaction.user.id):
+            batch.mine.append(Post(ui(code, "dm_closed")))
         if reply and public:
             posts = [post for _, post in batch.channel_posts]
             if not posts:
                 lines = [line for table_lines in batch.lines.values() for line in table_lines]
-                posts = [Post("\n".join(lines) or ui("en", "done"))]
+                posts = [Post("\n".join(lines) or ui(code, "done"))]
             for post in posts:
-                await self._followup(interaction, post, ephemeral=False)
+                await self.followup(interaction, post, ephemeral=False)
             for post in batch.mine:
-                await self._followup(interaction, post, ephemeral=True)
+                await self.followup(interaction, post, ephemeral=True)
             return
         if reply:
             lines = [line for table_lines in batch.lines.values() for line in table_lines]
             if lines or not batch.mine:
-                batch.mine.append(Post("\n".join(lines[-8:]) or ui("en", "done")))
-        for post in _merged(batch.mine):
-            await self._followup(interaction, post, ephemeral=True)
+                batch.mine.append(Post("\n".join(lines[-8:]) or ui(code, "done")))
+        for post in merged(batch.mine):
+            await self.followup(interaction, post, ephemeral=True)
+
+    def answer_language(self, interaction: discord.Interaction[Any]) -> str:
+        """The language of the table the interaction came from, else of the asker's client."""
+        try:
+            table = self.table_of(interaction)
+        except LookupError:
+            return locale_language(interaction)
+        state = self.tables.states.get(table)
+        return state.language if state is not None else locale_language(interaction)
 
     def _sort(self, out: list[Outgoing], actor: str | None) -> Sorted:
         batch = Sorted(views=self.tables.views_in(out))
@@ -286,33 +257,48 @@ class Poker(Delivery[TableMessages]):
                 batch.dealt.append((table, event.to, payload))
             if event.to is None:
                 text = payload_text(payload, lang, now)
+                self._note_result(batch, table, payload, text)
                 if showdown is not None:
                     batch.showdowns.append((table, showdown))
                 if text is not None:
                     batch.lines[table].append(text)
                 else:
-                    post = _public_post(payload, lang)
+                    post = public_post(payload, lang)
                     if post is not None:
                         batch.channel_posts.append((table, post))
             elif event.to == actor:
-                batch.mine.append(_private_post(payload, lang, now, self.language_of(table)))
+                batch.mine.append(private_post(payload, lang, now, self.language_of(table)))
         return batch
+
+    def _note_result(
+        self, batch: Sorted, table: TableId, payload: AnyPayload, text: str | None
+    ) -> None:
+        """Gathers the board and the pots won, to keep on the table message once the hand is
+        over."""
+        if isinstance(payload, BoardDealt):
+            batch.boards[table] = payload.board
+        elif isinstance(payload, PotWon) and text is not None:
+            batch.won[table].append(text)
+        elif isinstance(payload, HandOver):
+            board = batch.boards.get(table) or self.tables.last_board(table)
+            lines = tuple(batch.won.pop(table, ()))
+            batch.results[table] = HandResult(payload.hand_number, board, lines)
 
     async def _showdown(self, table: TableId, showdown: Showdown) -> None:
         """The hand's result as its own message, with the picture of the shown hands."""
         code = self.language_of(table)
-        lang = language(code)
+        lang = self.speak(code)
         title = hand_title(lang, showdown.over.hand_number)
         lines = [f"**{title}**", *showdown_lines(showdown, lang, self.clock())]
         shown, pots = showdown.shown, showdown.pots
         image = await asyncio.to_thread(showdown_png, showdown.board, shown, pots, code)
         await self._post(table, Post("\n".join(lines), ("showdown.png", image) if image else None))
 
-    async def _followup(
+    async def followup(
         self, interaction: discord.Interaction[Any], post: Post, *, ephemeral: bool
     ) -> None:
         file = post.discord_file()
-        content = _fit(post.content)
+        content = fit(post.content)
         try:
             if file is not None:
                 await interaction.followup.send(
@@ -330,9 +316,9 @@ class Poker(Delivery[TableMessages]):
         file = post.discord_file()
         try:
             if file is not None:
-                await channel.send(_fit(post.content), file=file, allowed_mentions=NO_MENTIONS)
+                await channel.send(fit(post.content), file=file, allowed_mentions=NO_MENTIONS)
             else:
-                await channel.send(_fit(post.content), allowed_mentions=NO_MENTIONS)
+                await channel.send(fit(post.content), allowed_mentions=NO_MENTIONS)
         except discord.HTTPException as problem:
             log.warning("message to %s failed: %s", table, problem)
 
@@ -340,22 +326,24 @@ class Poker(Delivery[TableMessages]):
         if is_bot(player) or not player.isdigit():
             return
         lang_code = self.language_of(table)
-        lang = language(lang_code)
+        lang = self.speak(lang_code)
         title = ui(lang_code, "dm_title", channel=f"<#{table.channel}>")
         hand = hand_title(lang, cards.view.hand_number)
         content = f"**{title}** · {hand}\n{private_text(cards.view, lang)}"
         image = await asyncio.to_thread(hand_png, cards.view, lang_code)
-        await self.dms.send(int(player), content, image)
+        self.dms.post(int(player), content, image)
 
     # -- the table message -------------------------------------------------------------------
 
     def screen(self, state: ChannelTable) -> Screen:
         view = state.view
         assert view is not None
-        lang = language(state.language)
-        table = table_text(view, lang, self.clock(), markdown=True)
+        lang = self.speak(state.language)
+        table = table_text(view, lang, self.clock(), markdown=True, countdown=relative_time)
+        if state.result is not None and not view.hand_running:
+            table = with_result(table, state.result, lang)
         lines = list(state.lines)
-        content = _with_log(table, lines)
+        content = with_log(table, lines)
         buttons = table_buttons(int(state.table.channel), view, state.language)
         key = board_key(view, state.language)
         code = state.language
@@ -364,53 +352,3 @@ class Poker(Delivery[TableMessages]):
     async def run_clock(self, stop: asyncio.Event, interval: float = 0.5) -> None:
         """The dealer's timer loop, its events delivered here."""
         await self.dealer.run_timers(stop, interval, deliver=self.deliver, platforms={PLATFORM})
-
-
-def _merged(posts: list[Post]) -> list[Post]:
-    """As few messages as will hold the posts: the texts together, one file each."""
-    if len(posts) < 2:
-        return posts
-    files = [post.file for post in posts if post.file is not None]
-    content = "\n".join(post.content for post in posts if post.content)
-    merged = [Post(_fit(content), files[0] if files else None)]
-    return merged + [Post("", file) for file in files[1:]]
-
-
-def _with_log(table: str, lines: list[str]) -> str:
-    while lines:
-        content = table + "\n" + "\n".join(f"> {line}" for line in lines)
-        if len(content) <= MESSAGE_LIMIT:
-            return content
-        lines = lines[1:]
-    return _fit(table)
-
-
-def _fit(text: str) -> str:
-    return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
-
-
-def _channel(channel: str) -> str:
-    """A table in another channel of the server, as Discord names it."""
-    return f"<#{channel}>" if channel.isdigit() else channel
-
-
-def _public_post(payload: AnyPayload, lang: Language) -> Post | None:
-    """The channel payloads the text renderer leaves to adapters."""
-    if isinstance(payload, History):
-        title = hand_title(lang, payload.hand_number)
-        return Post(f"**{title}**", (f"hand-{payload.hand_number}.phh", payload.phh.encode()))
-    text = public_text(payload, lang)
-    return Post(text) if text is not None else None
-
-
-def _private_post(payload: AnyPayload, lang: Language, now: float, code: str) -> Post:
-    """One player's own payload, for an ephemeral reply."""
-    if isinstance(payload, HoleCards):
-        image = hand_png(payload.view, code)
-        return Post(private_text(payload.view, lang), ("cards.png", image) if image else None)
-    if isinstance(payload, History):
-        title = hand_title(lang, payload.hand_number)
-        name = f"hand-{payload.hand_number}-mine.phh"
-        return Post(f"**{title}** 🔒", (name, payload.phh.encode()))
-    text = own_text(payload, lang, _channel) or payload_text(payload, lang, now)
-    return Post(text or payload.kind)

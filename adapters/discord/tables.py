@@ -25,6 +25,8 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from adapters.common.publishing import TablePublisher, TableState, message_key
+from chatdealer.dealer import TableView
+from chatdealer.dealer.supervision import Supervisor
 from chatdealer.store import TableId
 
 log = logging.getLogger(__name__)
@@ -41,9 +43,32 @@ class Screen:
     draw: Callable[[], bytes | None] | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How the last hand ended, kept on the table message until the next deal."""
+
+    hand_number: int
+    board: tuple[str, ...]
+    lines: tuple[str, ...]
+    """Who won which pot (and with what), in the table's language."""
+
+
 @dataclass(slots=True)
 class ChannelTable(TableState):
     image_key: object | None = None
+    result: HandResult | None = None
+
+    def take(self, view: TableView | None, result: HandResult | None) -> None:
+        """Keeps a hand's result until a view of a later hand being played comes."""
+        if result is not None:
+            self.result = result
+        elif (
+            view is not None
+            and view.hand_running
+            and self.result is not None
+            and view.hand_number > self.result.hand_number
+        ):
+            self.result = None
 
 
 Render = Callable[[ChannelTable], Screen]
@@ -54,11 +79,31 @@ class TableMessages(TablePublisher[ChannelTable]):
     platform_errors = (discord.HTTPException,)
 
     def __init__(
-        self, client: discord.Client, redis: Redis, render: Render, *, interval: float = 1.0
+        self,
+        client: discord.Client,
+        redis: Redis,
+        render: Render,
+        *,
+        interval: float = 1.0,
+        supervisor: Supervisor | None = None,
     ) -> None:
         super().__init__(redis, interval=interval)
         self.client = client
         self.render = render
+        self.supervisor = supervisor or Supervisor()
+
+    async def _publish_loop(self, state: ChannelTable) -> None:
+        """The table's publishing, supervised: a failure of any kind is logged and the
+        newest state published again after a pause."""
+
+        async def publishing() -> None:
+            try:
+                await TablePublisher._publish_loop(self, state)
+            except Exception:
+                state.dirty = True  # what failed to show is shown on the restart
+                raise
+
+        await self.supervisor.run(f"table message {state.table}", publishing)
 
     def channel(self, table: TableId) -> ChannelTable:
         """The channel's table message state (the name tests and older callers use)."""

@@ -1,5 +1,6 @@
-"""The adapter's own words: slash command descriptions (through discord.py's `Translator`) and
-the labels of buttons and the raise form, in the table's language.
+"""The adapter's own words: the `/poker` tree's names and descriptions (through discord.py's
+`Translator`, from the catalog's words) and the labels of buttons, the raise form and the
+notices, in the table's language (`discord.po`).
 
 Everything the dealer says (the table, events, refusals) comes from `chatdealer.render`; only
 what Discord itself shows around it lives here.
@@ -7,208 +8,73 @@ what Discord itself shows around it lives here.
 
 from __future__ import annotations
 
+from typing import Any
+
+import discord
 from discord import Locale, app_commands
+from discord.app_commands import TranslationContextLocation
+from discord.app_commands import TranslationContextLocation as Where
 
-DESCRIPTIONS: dict[str, dict[str, str]] = {
-    "Play poker at this channel's table": {
-        "ru": "Покер за столом этого канала",
-        "bg": "Покер на масата в този канал",
-    },
-    "Open a cash table in this channel": {
-        "ru": "Открыть стол на фишки в этом канале",
-        "bg": "Отвори маса с чипове в този канал",
-    },
-    "Sit down at the table": {"ru": "Сесть за стол", "bg": "Седни на масата"},
-    "Cash out and leave the table": {
-        "ru": "Забрать фишки и встать из-за стола",
-        "bg": "Вземи чиповете си и стани от масата",
-    },
-    "Sit out from the next hand": {
-        "ru": "Пропускать раздачи со следующей",
-        "bg": "Пропускай ръце от следващата",
-    },
-    "Come back after sitting out": {
-        "ru": "Вернуться в игру",
-        "bg": "Върни се в играта",
-    },
-    "Add chips from the bank to your stack": {
-        "ru": "Докупить фишки из банка",
-        "bg": "Добави чипове от банката",
-    },
-    "Deal the first hand": {"ru": "Раздать первую руку", "bg": "Раздай първата ръка"},
-    "Show your hole cards (only you see them)": {
-        "ru": "Показать ваши карты (видите только вы)",
-        "bg": "Покажи картите ти (виждаш ги само ти)",
-    },
-    "Post the table again at the bottom of the channel": {
-        "ru": "Показать стол заново внизу канала",
-        "bg": "Покажи масата отново най-долу в канала",
-    },
-    "A finished hand's history": {
-        "ru": "История сыгранной раздачи",
-        "bg": "История на изиграна ръка",
-    },
-    "Your bank balance and stats": {
-        "ru": "Ваш баланс и статистика",
-        "bg": "Твоят баланс и статистика",
-    },
-    "Claim your daily chips": {"ru": "Получить ежедневные фишки", "bg": "Вземи дневните чипове"},
-    "The community's biggest winners": {
-        "ru": "Крупнейшие победители сообщества",
-        "bg": "Най-големите победители в общността",
-    },
-    "Tonight's ledger and your bank movements": {
-        "ru": "Итоги вечера и движения по вашему банку",
-        "bg": "Сметките за вечерта и движенията в банката ти",
-    },
-    "Change the table's settings (host or channel managers)": {
-        "ru": "Изменить настройки стола (хозяин или модераторы канала)",
-        "bg": "Промени настройките на масата (домакин или модератори)",
-    },
-    "Sit-and-go tournaments: open, register, unregister, rebuy": {
-        "ru": "Турниры: открыть, записаться, выписаться, докупиться",
-        "bg": "Турнири: отвори, запиши се, отпиши се, рибай",
-    },
-    "Send a player away with their chips (host or channel managers)": {
-        "ru": "Отправить игрока из-за стола с его фишками (хозяин или модераторы)",
-        "bg": "Изпрати играч от масата с чиповете му (домакин или модератори)",
-    },
-    "The player to send away": {"ru": "Кого отправить", "bg": "Кого да изпратиш"},
-    "Close the table: everyone leaves with their chips (host or managers)": {
-        "ru": "Закрыть стол: все уходят со своими фишками (хозяин или модераторы)",
-        "bg": "Затвори масата: всички си тръгват с чиповете (домакин или модератори)",
-    },
-    "Seat a bot player": {"ru": "Посадить бота", "bg": "Сложи бот на масата"},
-    "Straddle next hand": {"ru": "Стрэддл в следующей раздаче", "bg": "Страдъл следващата ръка"},
-    "How to play with the dealer": {"ru": "Как играть с дилером", "bg": "Как се играе с дилъра"},
-    "Hold'em or short deck": {"ru": "Холдем или короткая колода", "bg": "Холдем или къс тесте"},
-    "No-limit, pot-limit or fixed-limit": {
-        "ru": "Безлимит, пот-лимит или фикс-лимит",
-        "bg": "Без лимит, пот лимит или фиксиран лимит",
-    },
-    "Small blind": {"ru": "Малый блайнд", "bg": "Малък блайнд"},
-    "Big blind (the small bet in fixed-limit)": {
-        "ru": "Большой блайнд (малая ставка в фикс-лимите)",
-        "bg": "Голям блайнд (малкият залог при фиксиран лимит)",
-    },
-    "Seats at the table": {"ru": "Мест за столом", "bg": "Места на масата"},
-    "Smallest buy-in, in big blinds": {
-        "ru": "Минимальный бай-ин в больших блайндах",
-        "bg": "Най-малък бай-ин в големи блайндове",
-    },
-    "Largest buy-in, in big blinds": {
-        "ru": "Максимальный бай-ин в больших блайндах",
-        "bg": "Най-голям бай-ин в големи блайндове",
-    },
-    "Ante (0 for none)": {"ru": "Анте (0 — без анте)", "bg": "Анте (0 — без анте)"},
-    "Allow straddles": {"ru": "Разрешить стрэддл", "bg": "Разреши страдъл"},
-    "Seconds to act": {"ru": "Секунд на ход", "bg": "Секунди за ход"},
-    "Extra seconds once the clock runs out": {
-        "ru": "Запас времени после основного",
-        "bg": "Допълнителни секунди след часовника",
-    },
-    "The table's language": {"ru": "Язык стола", "bg": "Езикът на масата"},
-    "Chips to bring (default: the table maximum)": {
-        "ru": "Сколько фишек взять (по умолчанию максимум)",
-        "bg": "Колко чипа да донесеш (по подразбиране максимума)",
-    },
-    "Seat number": {"ru": "Номер места", "bg": "Номер на място"},
-    "Wait for the big blind before playing": {
-        "ru": "Ждать большого блайнда",
-        "bg": "Изчакай големия блайнд",
-    },
-    "Chips to add": {"ru": "Сколько фишек добавить", "bg": "Колко чипа да добавиш"},
-    "Hand number (default: the last one)": {
-        "ru": "Номер раздачи (по умолчанию последняя)",
-        "bg": "Номер на ръката (по подразбиране последната)",
-    },
-    "How many players to show": {"ru": "Сколько игроков показать", "bg": "Колко играчи да покаже"},
-    "What to do": {"ru": "Что сделать", "bg": "Какво да направиш"},
-    "Tournament buy-in": {"ru": "Бай-ин турнира", "bg": "Бай-ин на турнира"},
-    "Chips each player starts with": {
-        "ru": "Стартовый стек",
-        "bg": "Начален стек",
-    },
-    "How the bot plays": {"ru": "Как играет бот", "bg": "Как играе ботът"},
-}
+from adapters.common.catalog import words
+from chatdealer.render import language
+from chatdealer.render.language import LANGUAGES
 
-UI: dict[str, dict[str, str]] = {
-    "en": {
-        "fold": "Fold",
-        "check": "Check",
-        "call": "Call {amount}",
-        "bet": "Bet",
-        "raise": "Raise",
-        "allin": "All-in {amount}",
-        "cards": "My cards",
-        "raise_title": "Raise to",
-        "amount": "Amount ({low} to {high})",
-        "quick": "Or a quick size",
-        "min": "Minimum {amount}",
-        "half_pot": "½ pot {amount}",
-        "pot": "Pot {amount}",
-        "dm_closed": "I can't send you direct messages: press **My cards** on the table "
-        "to see your cards here, only you will see them.",
-        "dm_title": "Your cards at {channel}",
-        "bad_amount": "Type an amount in chips, or pick a quick size",
-        "done": "Done",
-        "no_guild": "Poker tables live in server channels and threads",
-    },
-    "ru": {
-        "fold": "Пас",
-        "check": "Чек",
-        "call": "Колл {amount}",
-        "bet": "Бет",
-        "raise": "Рейз",
-        "allin": "Олл-ин {amount}",
-        "cards": "Мои карты",
-        "raise_title": "Рейз до",
-        "amount": "Сумма (от {low} до {high})",
-        "quick": "Или быстрый размер",
-        "min": "Минимум {amount}",
-        "half_pot": "½ банка {amount}",
-        "pot": "Банк {amount}",
-        "dm_closed": "Не получается написать вам в личные сообщения: нажмите **Мои карты** "
-        "у стола, и карты увидите только вы.",
-        "dm_title": "Ваши карты в {channel}",
-        "bad_amount": "Введите сумму в фишках или выберите быстрый размер",
-        "done": "Готово",
-        "no_guild": "Столы для покера бывают только в каналах и ветках сервера",
-    },
-    "bg": {
-        "fold": "Пас",
-        "check": "Чек",
-        "call": "Плати {amount}",
-        "bet": "Залог",
-        "raise": "Рейз",
-        "allin": "Ол-ин {amount}",
-        "cards": "Моите карти",
-        "raise_title": "Рейз до",
-        "amount": "Сума (от {low} до {high})",
-        "quick": "Или бърз размер",
-        "min": "Минимум {amount}",
-        "half_pot": "½ пот {amount}",
-        "pot": "Пот {amount}",
-        "dm_closed": "Не мога да ти пиша лично: натисни **Моите карти** на масата "
-        "и само ти ще видиш картите си.",
-        "dm_title": "Твоите карти в {channel}",
-        "bad_amount": "Напиши сума в чипове или избери бърз размер",
-        "done": "Готово",
-        "no_guild": "Покер масите са в каналите и нишките на сървъри",
-    },
+ROOT_SUMMARY = "Play poker at this channel's table"
+"""The description of `/poker` itself (context "discord" of `discord.po`)."""
+
+UI: dict[str, str] = {
+    "fold": "Fold",
+    "check": "Check",
+    "call": "Call {amount}",
+    "bet": "Bet",
+    "raise": "Raise",
+    "allin": "All-in {amount}",
+    "cards": "My cards",
+    "raise_title": "Raise to",
+    "amount": "Amount ({low} to {high})",
+    "quick": "Or a quick size",
+    "dm_closed": "I can't send you direct messages: press **My cards** on the table "
+    "to see your cards here, only you will see them.",
+    "dm_title": "Your cards at {channel}",
+    "bad_amount": "Type an amount in chips, or pick a quick size",
+    "done": "Done",
+    "no_guild": "Poker tables live in server channels and threads",
+    "restarting": "The dealer is restarting: try again in a few seconds",
+    "elsewhere": "That button belongs to another table: use the table message in this channel",
 }
+"""The adapter's own words by key, in English: gettext ids of `discord.po` (context
+"discord"), translated there."""
 
 LOCALES = {Locale.russian: "ru", Locale.bulgarian: "bg"}
 
 
-def ui(language: str, key: str, **params: object) -> str:
-    """A label in the table's language (English when the language has none)."""
-    text = UI.get(language, UI["en"]).get(key) or UI["en"][key]
+def ui(code: str, key: str, **params: object) -> str:
+    """One of the adapter's words in the table's language (English when it has none)."""
+    text = language(code).text("discord", UI[key])
     return text.format(**params) if params else text
 
 
+def locale_language(interaction: discord.Interaction[Any]) -> str:
+    """The language a new table speaks: the server's when the dealer knows it, else the
+    asker's, else English."""
+    for locale in (interaction.guild_locale, interaction.locale):
+        if locale is not None:
+            code = str(locale.value).split("-")[0]
+            if code in LANGUAGES:
+                return code
+    return "en"
+
+
+async def not_in_a_server(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.send_message(
+        ui(locale_language(interaction), "no_guild"), ephemeral=True
+    )
+
+
 class DealerTranslator(app_commands.Translator):
-    """Command and option descriptions in Russian and Bulgarian; names stay English."""
+    """The `/poker` tree in Russian and Bulgarian: command, group, option and choice names and
+    descriptions, from the catalog's words (`catalog.po`); `/poker`'s own description from
+    `discord.po`. English, and a word a language leaves as it is, are left to Discord."""
 
     async def translate(
         self,
@@ -219,4 +85,23 @@ class DealerTranslator(app_commands.Translator):
         code = LOCALES.get(locale)
         if code is None:
             return None
-        return DESCRIPTIONS.get(string.message, {}).get(code)
+        said = tree_word(code, context.location, string.message)
+        return said if said and said != string.message else None
+
+
+def tree_word(code: str, where: TranslationContextLocation, message: str) -> str:
+    """One name or description of the command tree in a language."""
+    said = words(code)
+    if where in (Where.command_name, Where.group_name):
+        return said.command(message)
+    if where in (Where.command_description, Where.group_description):
+        if message == ROOT_SUMMARY:
+            return language(code).text("discord", message)
+        return said.text("summary", message)
+    if where is Where.parameter_name:
+        return said.text("option", message)
+    if where is Where.parameter_description:
+        return said.text("option help", message)
+    if where is Where.choice_name:
+        return said.text("choice", message)
+    return message

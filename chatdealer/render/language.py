@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gettext
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -31,6 +32,9 @@ NOUNS = {
 class Language:
     code: str
     catalog: gettext.NullTranslations
+    name_markup: Callable[[str], str] | None = None
+    """How a player's name is made safe in the chat's markup (Discord escapes its markdown),
+    applied wherever a name is put into a text; None leaves names as they are."""
 
     def text(self, context: str, message: str) -> str:
         return self.catalog.pgettext(context, message)

@@ -6,8 +6,11 @@ from chatdealer.dealer.seated_bots import BOT_SUFFIX
 from chatdealer.render.language import Language
 
 
-def player_name(language: Language, name: str) -> str:
-    """ "Ada (bot)" is "Ada (бот)" at a Russian table; every other name is shown as it is."""
+def player_name(language: Language, name: str, *, in_code: bool = False) -> str:
+    """ "Ada (bot)" is "Ada (бот)" at a Russian table; every other name is shown as it is,
+    made safe in the chat's markup (`Language.name_markup`) unless it goes in a code block."""
+    mark = language.name_markup if language.name_markup is not None and not in_code else None
     if name.endswith(BOT_SUFFIX):
-        return name[: -len(BOT_SUFFIX)] + " " + language.text("name", "(bot)")
-    return name
+        own = name[: -len(BOT_SUFFIX)]
+        return (mark(own) if mark else own) + " " + language.text("name", "(bot)")
+    return mark(name) if mark else name

@@ -6,7 +6,7 @@ The table message is edited in place on every action, so it must stay short (wel
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from chatdealer.dealer.views import PrivateView, SeatState, SeatView, TableView, TurnView
 from chatdealer.engine.config import BettingStructure, Variant
@@ -16,6 +16,9 @@ from chatdealer.render.language import Language
 from chatdealer.render.names import player_name
 from chatdealer.render.prompt import turn_options
 from chatdealer.table.settings import TableSettings
+
+Countdown = Callable[[float], str]
+"""A deadline (unix time) as the chat counts it down itself."""
 
 NAME_WIDTH = 16
 STATES = {
@@ -37,9 +40,18 @@ def short_name(name: str, width: int = NAME_WIDTH) -> str:
     return name if len(name) <= width else name[: width - 1] + "…"
 
 
-def table_text(view: TableView, language: Language, now: float, *, markdown: bool = False) -> str:
+def table_text(
+    view: TableView,
+    language: Language,
+    now: float,
+    *,
+    markdown: bool = False,
+    countdown: Countdown | None = None,
+) -> str:
     """The table message. `markdown` puts the seats in a code block, aligned, for chats that
-    show one in a monospaced font (Discord, Telegram)."""
+    show one in a monospaced font (Discord, Telegram); `countdown` writes a deadline as the
+    chat's own counting-down time ("in 20 seconds", Discord's `<t:…:R>`) instead of the
+    seconds left now."""
     _ = language.text
     lines = [_header(view, language)]
     if view.hand_running:
@@ -53,7 +65,7 @@ def table_text(view: TableView, language: Language, now: float, *, markdown: boo
         lines += ["```", *seat_lines, "```"] if markdown else seat_lines
     else:
         lines.append(_("table", "Nobody is seated yet"))
-    lines += _footer(view, language, now)
+    lines += _footer(view, language, now, countdown)
     return "\n".join(lines)
 
 
@@ -125,7 +137,7 @@ def _notes(seat: SeatView, language: Language) -> list[str]:
 def _seat_lines(seats: Iterable[SeatView], language: Language, markdown: bool) -> list[str]:
     rows = []
     for seat in seats:
-        shown = player_name(language, seat.name)
+        shown = player_name(language, seat.name, in_code=markdown)
         name = short_name(shown.replace("`", "'") if markdown else shown)
         rows.append(
             (
@@ -160,17 +172,23 @@ def _seat_lines(seats: Iterable[SeatView], language: Language, markdown: bool) -
     ]
 
 
-def _footer(view: TableView, language: Language, now: float) -> list[str]:
-    return deck_lines(view, language) + _state_line(view, language, now)
+def _footer(
+    view: TableView, language: Language, now: float, countdown: Countdown | None = None
+) -> list[str]:
+    return deck_lines(view, language) + _state_line(view, language, now, countdown)
 
 
-def _state_line(view: TableView, language: Language, now: float) -> list[str]:
+def _state_line(
+    view: TableView, language: Language, now: float, countdown: Countdown | None
+) -> list[str]:
     _ = language.text
     if view.turn is not None:
-        return [_turn_line(view, view.turn, language, now)]
+        return [_turn_line(view, view.turn, language, now, countdown)]
     if not view.started:
         return [_("table", "The game hasn't started")]
     if not view.hand_running and view.next_hand_at is not None:
+        if countdown is not None:
+            return [_("table", "Next hand {when}").format(when=countdown(view.next_hand_at))]
         seconds = language.count("seconds", language.seconds_left(view.next_hand_at, now))
         return [_("table", "Next hand in {seconds}").format(seconds=seconds)]
     return []
@@ -195,14 +213,23 @@ def deck_lines(view: TableView, language: Language) -> list[str]:
     return lines
 
 
-def _turn_line(view: TableView, turn: TurnView, language: Language, now: float) -> str:
+def _turn_line(
+    view: TableView,
+    turn: TurnView,
+    language: Language,
+    now: float,
+    countdown: Countdown | None = None,
+) -> str:
     _ = language.text
     line = _("table", "▶ {name} to act: {options}").format(
         name=short_name(player_name(language, turn.name)),
         options=" · ".join(turn_options(turn, language)),
     )
     deadline = turn.deadline if turn.deadline is not None else view.deadline
-    if deadline is not None:
+    if deadline is not None and countdown is not None:
+        clock = "⏱ time bank runs out {when}" if turn.time_bank else "⏱ {when}"
+        line += " · " + _("table", clock).format(when=countdown(deadline))
+    elif deadline is not None:
         seconds = language.count("seconds", language.seconds_left(deadline, now))
         clock = "⏱ time bank {seconds}" if turn.time_bank else "⏱ {seconds}"
         line += " · " + _("table", clock).format(seconds=seconds)

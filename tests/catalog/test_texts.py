@@ -22,9 +22,12 @@ def test_examples_are_shown_in_each_platforms_form() -> None:
     join = entry("join")
     assert example(join, "1k 3", Platform.TELEGRAM) == "/join 1k 3"
     assert example(join, "1k 3", Platform.DISCORD) == "/poker join buy_in:1k seat:3"
+    # Discord's client shows a flag as yes or no, and a choice by its label, in its language.
     assert (
-        example(join, "200 wait", Platform.DISCORD, "bg") == "/покер седни бай_ин:200 чакай_бб:True"
+        example(join, "200 wait", Platform.DISCORD, "bg") == "/покер седни бай_ин:200 чакай_бб:да"
     )
+    bot = entry("addbot")
+    assert example(bot, "tight", Platform.DISCORD) == "/poker addbot style:Tight"
 
 
 def test_the_whole_help_names_every_command() -> None:

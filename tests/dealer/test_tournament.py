@@ -5,9 +5,20 @@ from __future__ import annotations
 import msgspec
 
 from adapters.common.payloads import public_text
-from chatdealer.dealer import CreateTournament, Leaderboard, Leave, Rebuy, Register, Start
+from chatdealer.dealer import (
+    AddBot,
+    CreateTournament,
+    Leaderboard,
+    Leave,
+    Rebuy,
+    Register,
+    Start,
+)
 from chatdealer.dealer.outgoing import LeaderboardShown, Notice, TournamentOver
+from chatdealer.dealer.seated_bots import is_bot
+from chatdealer.dealer.service import BOT_DELAY
 from chatdealer.render import language
+from chatdealer.store.bank import HOUSE
 from chatdealer.table import TournamentSettings
 
 from .harness import ANN, BOB, CID, Harness, all_in, payloads, refusals
@@ -118,4 +129,35 @@ async def test_a_late_entrant_pays_the_buy_in_into_the_prize_pool(game: Harness)
     assert await game.store.tables.chips(game.table) == 300
     view = game.view()
     assert "Cid" in [seat.name for seat in view.seats if seat is not None]
+
+
+async def test_bots_register_from_the_house_and_play_to_a_winner(game: Harness) -> None:
+    """Bots may fill a sit-and-go: their buy-ins are the house's, so are their prizes, and
+    they are not on the leaderboard."""
+    await game.do(ANN, CreateTournament(settings=SIT_AND_GO))
+    assert [r.code for r in refusals(await game.do(BOB, AddBot()))] == ["not_in_game"]
+    await game.do(ANN, Register())
+    for _ in range(2):
+        assert not refusals(await game.do(ANN, AddBot(style="tight")))
+    assert await game.store.bank.balance(game.table.home, HOUSE) == -200
+    await game.assert_chips_conserved()
+    view = game.view()
+    assert view.tournament is not None and len(view.tournament.entrants) == 3
+    assert [name for name in view.tournament.entrants if name.endswith(" (bot)")]
+    played = await game.do(ANN, Start())
+    for _ in range(5_000):
+        if payloads(played, TournamentOver):
+            break
+        turn = game.view().turn
+        if turn is not None and turn.player_id == ANN.id:
+            played += await game.act(ANN, "allin" if turn.max_raise_to else "call")
+        else:
+            played += await game.fire(BOT_DELAY + 30)
+        await game.assert_chips_conserved()
+    (over,) = payloads(played, TournamentOver)
+    assert over.prize_pool == 300 and over.placings[0].prize == 300
+    house = await game.store.bank.balance(game.table.home, HOUSE)
+    assert house == (100 if is_bot(over.winner) else -200)
+    board = payloads(await game.do(ANN, Leaderboard()), LeaderboardShown)[0]
+    assert not [row for row in board.rows if is_bot(row.player_id)]
     await game.assert_chips_conserved()

@@ -51,7 +51,8 @@ class FakeUser:
 ANN = FakeUser(100_000_000_000_000_001, "Ann")
 BOB = FakeUser(100_000_000_000_000_002, "Bob")
 CID = FakeUser(100_000_000_000_000_003, "Cid")
-USERS = {user.id: user for user in (ANN, BOB, CID)}
+DAN = FakeUser(100_000_000_000_000_004, "Dan")
+USERS = {user.id: user for user in (ANN, BOB, CID, DAN)}
 
 
 @dataclass
@@ -136,6 +137,8 @@ class FakeDiscord:
         self.blocked_dms: set[int] = set()
         self.rate_limit_edits = 0
         self.rate_limited = 0
+        self.refuse_edits = False
+        """While set, every message edit is refused (403), as to a worker that lost them."""
         self.commands: list[dict[str, Any]] = []
         self.unknown: list[str] = []
         self._dm_channels: dict[int, int] = {}
@@ -348,12 +351,14 @@ class FakeDiscord:
         self,
         user: FakeUser,
         command: str,
+        /,
         *,
         manager: bool = False,
         channel: int = CHANNEL_ID,
         **options: Any,
     ) -> str:
-        """`/poker <command> option:value ...` as `user`; returns the interaction's token."""
+        """`/poker <command> option:value ...` as `user` (`command` may be a group's, like
+        `tournament open`); returns the interaction's token."""
         kinds = {bool: 5, int: 4, str: 3, FakeUser: 6}
         given = [
             {
@@ -363,11 +368,15 @@ class FakeDiscord:
             }
             for name, value in options.items()
         ]
+        group, _, name = command.rpartition(" ")
+        called: dict[str, Any] = {"name": name, "type": 1, "options": given}
+        if group:  # `tournament open`: a subcommand of a subcommand group
+            called = {"name": group, "type": 2, "options": [called]}
         data: dict[str, Any] = {
             "id": str(APP_ID + 1),
             "name": "poker",
             "type": 1,
-            "options": [{"name": command, "type": 1, "options": given}],
+            "options": [called],
         }
         members = [value for value in options.values() if isinstance(value, FakeUser)]
         if members:  # a user option arrives with the user and member it names
@@ -519,6 +528,8 @@ class FakeDiscord:
                 self.channel_log.append(("delete", message.snapshot()))
                 return web.Response(status=204)
             if method == "PATCH":
+                if self.refuse_edits:
+                    return _error(403, 50013, "Missing Permissions")
                 if self.rate_limit_edits:
                     self.rate_limit_edits -= 1
                     self.rate_limited += 1
@@ -566,7 +577,7 @@ class FakeDiscord:
         kind = "followup" if request.method == "POST" else "original"
         if self._deferred_ephemeral.pop(token, False):
             flags |= EPHEMERAL  # the first follow-up of a deferred reply takes its place
-        self.replies.append(Reply(token, kind, None, body.get("content") or "", flags, files))
+        self.replies.append(Reply(token, kind, None, body.get("content") or "", flags, files, body))
         message = Message(
             id=next(self._ids),
             channel_id=CHANNEL_ID,

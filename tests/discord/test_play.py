@@ -186,19 +186,27 @@ async def test_a_blocked_dm_falls_back_to_the_button(fake: FakeDiscord, launch: 
     await fake.wait_for(lambda: fake.dm_attempts.get(CID.id), what="a DM to Cid")
     await fake.wait_for(lambda: len(fake.dms) >= 2, what="the other DMs")
     message = await buttons_for(fake, running, view)
+    # The "My cards" answer is what the notice points to: it is not told there.
     reply = await answer(fake, await fake.click(CID, message, f"cd:cards:{CHANNEL_ID}"))
     private = await hole_cards(running, CID)
     assert private is not None
-    assert reply.ephemeral
-    ephemeral = [r.content for r in fake.replies if r.ephemeral]
-    assert any("My cards" in text and "direct messages" in text for text in ephemeral)
-    assert any(hole_text(private) in text for text in ephemeral)
-    # The next hand does not try Cid's DMs again.
+    assert reply.ephemeral and hole_text(private) in reply.content
+    assert "direct messages" not in reply.content
+    # Cid's next answer tells him, once.
+    told = await answer(fake, await fake.slash(CID, "balance"))
+    assert told.ephemeral and "My cards" in told.content and "direct messages" in told.content
+    # The next hand does not try Cid's DMs again, nor tell him again, even after a restart.
     first = view.hand_number
     while (view := await view_of(running)).hand_number == first and view.turn:
         await click(fake, running, "fold" if view.turn.can_fold else "check")
         await _moved(running, view.turn.token)
     await fake.wait_for(lambda: len(fake.dms) >= 4, what="the next hand's DMs")
+    assert fake.dm_attempts[CID.id] == 1
+    await running.stop()
+    restarted = await launch()
+    await next_turn(restarted)
+    again = await answer(fake, await fake.slash(CID, "balance"))
+    assert "direct messages" not in again.content
     assert fake.dm_attempts[CID.id] == 1
 
 
@@ -248,7 +256,7 @@ async def test_commands_are_published_with_translations(fake: FakeDiscord, launc
     assert poker["description_localizations"]["bg"].startswith("Покер")
     names = {option["name"] for option in poker["options"]}
     assert {"create", "join", "leave", "sitout", "back", "topup", "start", "cards"} <= names
-    assert {"table", "history", "balance", "daily", "leaderboard", "ledger"} <= names
+    assert {"table", "history", "balance", "daily", "leaderboard", "night"} <= names
     assert {"settings", "tournament", "addbot", "help"} <= names
 
 

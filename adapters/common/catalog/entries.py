@@ -371,7 +371,7 @@ def entries() -> tuple[Entry, ...]:
                 Param(
                     "member",
                     Kind.MEMBER,
-                    "The player to send away (a name, a mention or a seat)",
+                    "Who to send away: name, mention or seat",
                     required=True,
                 ),
             ),

@@ -39,7 +39,7 @@ def variant_param() -> Param:
 STRUCTURE = Param(
     "structure",
     Kind.CHOICE,
-    "No-limit, pot-limit or fixed-limit",
+    "Betting structure",
     choices=choices(list(STRUCTURES)),
 )
 LANGUAGE = Param(
@@ -58,7 +58,7 @@ CLOCK = Param(
 TIME_BANK = Param(
     "time_bank",
     Kind.SECONDS,
-    "Extra seconds once the clock runs out",
+    "Extra seconds after the clock",
     minimum=TIME_BANK_SECONDS[0],
     maximum=TIME_BANK_SECONDS[1],
     aliases=("bank",),
@@ -67,7 +67,7 @@ TIME_BANK = Param(
 STRAIGHT_BEATS_TRIPS = Param(
     "straight_beats_trips",
     Kind.FLAG,
-    "Short deck: a straight beats three of a kind",
+    "Short deck: straight beats trips",
     positional=False,
 )
 
@@ -82,7 +82,7 @@ def table_params() -> tuple[Param, ...]:
         Param(
             "big_blind",
             Kind.CHIPS,
-            "Big blind (the small bet in fixed-limit)",
+            "Big blind (fixed-limit: small bet)",
             aliases=("bb",),
             positional=False,
         ),
@@ -90,7 +90,7 @@ def table_params() -> tuple[Param, ...]:
         Param(
             "big_blind_ante",
             Kind.FLAG,
-            "The big blind posts the ante for everyone",
+            "Big blind posts everyone's ante",
             aliases=("bb_ante",),
             positional=False,
         ),
@@ -152,7 +152,7 @@ def tournament_params() -> tuple[Param, ...]:
         Param(
             "levels",
             Kind.LEVELS,
-            "Custom levels, small/big/ante: 10/20,15/30,25/50/5",
+            "Custom levels: 10/20,15/30,25/50/5",
             positional=False,
         ),
         Param(
@@ -166,7 +166,7 @@ def tournament_params() -> tuple[Param, ...]:
         Param(
             "rebuy_until",
             Kind.LEVEL,
-            "The last level in which players may rebuy",
+            "Last level to rebuy",
             minimum=1,
             maximum=100,
             aliases=("rebuy_levels",),
@@ -175,7 +175,7 @@ def tournament_params() -> tuple[Param, ...]:
         Param(
             "late_until",
             Kind.LEVEL,
-            "The last level in which players may still register",
+            "Last level to register late",
             minimum=1,
             maximum=100,
             aliases=("late",),

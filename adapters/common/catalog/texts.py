@@ -115,13 +115,22 @@ def example(entry: Entry, arguments: str, platform: Platform, code: str = "en") 
     command = spelled(entry, platform, _names(platform, lang))
     if platform is not Platform.DISCORD:
         return f"{command} {arguments}".strip()
-    typed = parse_arguments(entry, arguments, language=code).typed
+    parsed = parse_arguments(entry, arguments, language=code)
     options = [
-        f"{lang.option(param)}:{value}"
-        for name, value in typed.items()
+        f"{lang.option(param)}:{_discord_value(param, parsed.values.given()[name], typed, lang)}"
+        for name, typed in parsed.typed.items()
         if (param := entry.param(name)) is not None
     ]
     return " ".join([command, *options])
+
+
+def _discord_value(param: Param, value: object, typed: str, lang: Words) -> str:
+    """A value as Discord's client shows it: a flag as yes or no, a choice by its label, in
+    the reader's language; anything else as typed."""
+    if param.kind is Kind.FLAG:
+        return lang.text("flag", "yes" if value else "no")
+    choice = param.choice(str(value)) if param.kind is Kind.CHOICE else None
+    return lang.choice(choice) if choice is not None else typed
 
 
 def error_text(
