@@ -258,7 +258,12 @@ def main(argv: list[str]) -> int:
         print("usage: python -m tests.redis_servers cluster DIR", file=sys.stderr)
         return 2
     cluster = LocalCluster(Path(argv[1])).start()
-    signal.signal(signal.SIGTERM, lambda *_: (cluster.stop(), os._exit(0)))
+
+    def stop(*_: object) -> None:
+        cluster.stop()
+        os._exit(0)
+
+    signal.signal(signal.SIGTERM, stop)
     print(cluster.url, flush=True)
     try:
         sys.stdin.read()
