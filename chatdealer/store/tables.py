@@ -25,7 +25,7 @@ from redis.asyncio import Redis
 from chatdealer.store.bank import DEFAULT_HOUSE_CREDIT, HOUSE, ChipMove, StatDelta
 from chatdealer.store.damage import DamagedAccount, DamagedTable, whole_number
 from chatdealer.store.history import DEFAULT_CAP, HandRecord
-from chatdealer.store.keys import COMMUNITIES, TableId, bank_keys, table_keys
+from chatdealer.store.keys import TableId, bank_keys, index_keys, table_keys
 from chatdealer.store.pipelining import AutoPipeline
 from chatdealer.store.scripts import Scripts, as_bytes, text
 from chatdealer.store.timers import format_time, lower_bound
@@ -163,7 +163,7 @@ class TableStore:
         """Stores version 1 of a new table; False if the table already exists.
 
         Raises `DamagedTable` when the table is gone but its chip records are not."""
-        await self._client.sadd(COMMUNITIES, table_id.home.tag)
+        await self._client.sadd(index_keys(table_id.home).communities, table_id.home.tag)
         keys = table_keys(table_id)
         reply = await self._scripts.create(
             keys=[
