@@ -18,7 +18,7 @@ from redis.asyncio import Redis
 from chatdealer.dealer import Command, Create, Dealer, Join, ShowTable, Start, open_dealer
 from chatdealer.dealer.outgoing import HandStarted, Notice, Outgoing, Refused
 from chatdealer.dealer.supervision import Supervisor
-from chatdealer.store import Community, EmbeddedRedis, Store, TableId
+from chatdealer.store import Community, Store, TableId
 from chatdealer.store.keys import deadlines_key, index_keys, table_keys
 from chatdealer.table import TableSettings
 
@@ -209,11 +209,11 @@ async def test_a_crash_in_the_delivery_does_not_end_the_clock(store: Store, cloc
 
 
 async def test_a_malformed_community_tag_neither_stops_a_worker_starting_nor_the_audit(
-    redis_server: EmbeddedRedis, client: Redis, caplog: pytest.LogCaptureFixture
+    redis_url: str, client: Redis, caplog: pytest.LogCaptureFixture
 ) -> None:
     from chatdealer.dealer.audit import audit
 
-    url = f"unix://{redis_server.socket_path}"
+    url = redis_url
     async with open_dealer(url) as dealer:
         await deal_heads_up(dealer, HEALTHY)
     await client.sadd(index_keys(HEALTHY.home).communities, "no-colon", "bad:tag with space")

@@ -1,10 +1,11 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 from redis.asyncio import Redis
 
-from chatdealer.store import Community, EmbeddedRedis, Store, TableId
+from chatdealer.store import Community, Store, TableId
 from chatdealer.store.keys import (
     LEGACY_COMMUNITIES,
     LEGACY_TIMER_INDEX,
@@ -75,10 +76,10 @@ async def test_an_earlier_deadline_set_after_a_claim_is_not_missed(
 
 
 async def test_timers_fire_for_a_worker_started_later(
-    store: Store, table: TableId, redis_server: EmbeddedRedis
+    store: Store, table: TableId, new_client: Callable[[], Redis]
 ) -> None:
     await store.tables.create(table, b"{}", deadline=NOW)
-    fresh = Redis(unix_socket_path=redis_server.socket_path)
+    fresh = new_client()
     try:
         assert await Store.on(fresh).timers.claim_due(NOW) == [table]
     finally:
