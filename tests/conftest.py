@@ -9,7 +9,7 @@ point these settings at a Redis whose data you want to keep.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 
 import pytest
 from redis.asyncio import Redis
@@ -46,12 +46,16 @@ def redis_url(redis_settings: RedisSettings) -> str:
 
 
 @pytest.fixture
-async def new_client(redis_settings: RedisSettings) -> AsyncIterator[Callable[[], Redis]]:
-    """Makes more clients of the tests' Redis (other workers); each is closed afterwards."""
+async def new_client(
+    redis_settings: RedisSettings,
+) -> AsyncIterator[Callable[[], Awaitable[Redis]]]:
+    """Makes more clients of the tests' Redis (other workers), each connected as a worker's is
+    at start-up (a cluster client has read the slot map), and closed afterwards."""
     made: list[Redis] = []
 
-    def make() -> Redis:
+    async def make() -> Redis:
         made.append(redis_settings.client())
+        await made[-1].ping()
         return made[-1]
 
     yield make

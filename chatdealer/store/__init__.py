@@ -74,19 +74,20 @@ class Store:
         """`history_ttl`: seconds a deleted or reset table's hand histories are kept."""
         scripts = Scripts.register(client)
         bank = bank or BankConfig()
+        tables = TableStore(
+            client,
+            scripts,
+            events_maxlen=events_maxlen,
+            ledger_maxlen=bank.ledger_maxlen,
+            history_cap=history_cap,
+            history_ttl=history_ttl,
+            house_credit=bank.house_credit,
+        )
         return cls(
             client=client,
-            tables=TableStore(
-                client,
-                scripts,
-                events_maxlen=events_maxlen,
-                ledger_maxlen=bank.ledger_maxlen,
-                history_cap=history_cap,
-                history_ttl=history_ttl,
-                house_credit=bank.house_credit,
-            ),
+            tables=tables,
             bank=Bank(client, scripts, bank),
-            timers=Timers(client, scripts, lease=lease),
+            timers=Timers(client, scripts, lease=lease, pipeline=tables.pipeline),
             history=History(client, scripts, cap=history_cap),
             repairs=Repairs(client, ledger_maxlen=bank.ledger_maxlen, history_ttl=history_ttl),
         )

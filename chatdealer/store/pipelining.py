@@ -164,6 +164,8 @@ class AutoPipeline:
         if self._loop is not asyncio.get_running_loop():
             self._loop, self._links = asyncio.get_running_loop(), {}
             self._opening = asyncio.Lock()
+        if self._cluster is not None:
+            await self._cluster.initialize()  # the slot map, once (at once when it is known)
         name, opener = self._where(key, asking)
         link = self._links.get(name)
         if link is not None and not link.closed:

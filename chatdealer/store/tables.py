@@ -126,7 +126,7 @@ class TableStore:
             raise ValueError("the history TTL must be 0 (kept for ever) or positive")
         self._client = client
         self._scripts = scripts
-        self._pipeline = AutoPipeline(client)
+        self.pipeline = self._pipeline = AutoPipeline(client)
         self.events_maxlen = events_maxlen
         self.ledger_maxlen = ledger_maxlen
         self.history_cap = history_cap

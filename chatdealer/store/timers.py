@@ -31,6 +31,7 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Collection
+from typing import Any
 
 from redis.asyncio import Redis
 
@@ -47,6 +48,7 @@ from chatdealer.store.keys import (
     shard_keys,
     table_keys,
 )
+from chatdealer.store.pipelining import AutoPipeline
 from chatdealer.store.scripts import Scripts, scored, text
 
 log = logging.getLogger(__name__)
@@ -67,11 +69,21 @@ async def lower_bound(scripts: Scripts, community: Community, deadline: str) -> 
 class Timers:
     """Finds and claims due table deadlines; safe to run in any number of workers at once."""
 
-    def __init__(self, client: Redis, scripts: Scripts, *, lease: float = DEFAULT_LEASE) -> None:
+    def __init__(
+        self,
+        client: Redis,
+        scripts: Scripts,
+        *,
+        lease: float = DEFAULT_LEASE,
+        pipeline: AutoPipeline | None = None,
+    ) -> None:
+        """`pipeline`: the one the table commits use, so a poll's reads of the index shards
+        share its connections (one write per server for all of them)."""
         if lease <= 0:
             raise ValueError("the lease must be positive")
         self._client = client
         self._scripts = scripts
+        self._pipeline = pipeline or AutoPipeline(client)
         self.lease = lease
 
     async def claim_due(
@@ -89,9 +101,11 @@ class Timers:
         scripts = self._scripts
         start = secrets.randbelow(SHARDS)  # no shard always first: each gets its turn at `limit`
         shards = [shard_keys((start + n) % SHARDS) for n in range(SHARDS)]
-        replies = await asyncio.gather(
+        replies: list[Any] = await asyncio.gather(
             *(
-                scripts.index_due(keys=[shard.due, shard.epochs], args=[format_time(now), limit])
+                self._pipeline.run(
+                    scripts.index_due, [shard.due, shard.epochs], [format_time(now), limit]
+                )
                 for shard in shards
             )
         )

@@ -7,7 +7,7 @@ afterwards (a worker restarted) finds and fires them, and two dealers never act 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from redis.asyncio import Redis
 
@@ -107,20 +107,20 @@ async def test_two_timeouts_in_a_row_sit_the_player_out(game: Harness) -> None:
 
 
 async def test_a_deadline_fires_after_a_restart(
-    game: Harness, new_client: Callable[[], Redis]
+    game: Harness, new_client: Callable[[], Awaitable[Redis]]
 ) -> None:
     await deal(game, NO_BANK, ANN, BOB)
     absent = game.to_act()
-    dealer = game.new_dealer(Store.on(new_client()))
+    dealer = game.new_dealer(Store.on(await new_client()))
     out = await game.fire(31, dealer=dealer)
     assert [(a.name, a.action) for a in payloads(out, Acted)] == [(absent.name, "fold")]
 
 
 async def test_two_dealers_firing_at_once_act_only_once(
-    game: Harness, new_client: Callable[[], Redis]
+    game: Harness, new_client: Callable[[], Awaitable[Redis]]
 ) -> None:
     await deal(game, NO_BANK, ANN, BOB, CID)
-    other_client = new_client()
+    other_client = await new_client()
     try:
         other = game.new_dealer(Store.on(other_client))
         version, _ = await game.stored()

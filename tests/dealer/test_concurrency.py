@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import pytest
 from redis.asyncio import Redis
@@ -23,8 +23,8 @@ CHANNELS = [TableId("telegram", "group7", f"room{n}") for n in range(5)]
 
 
 @pytest.fixture
-async def second(new_client: Callable[[], Redis], game: Harness) -> Dealer:
-    return game.new_dealer(Store.on(new_client(), bank=BANK))
+async def second(new_client: Callable[[], Awaitable[Redis]], game: Harness) -> Dealer:
+    return game.new_dealer(Store.on(await new_client(), bank=BANK))
 
 
 async def test_fifty_concurrent_joins_on_two_workers_all_land_once(

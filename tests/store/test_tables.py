@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from redis.asyncio import Redis
 
@@ -95,10 +95,10 @@ async def test_twenty_concurrent_writers_lose_no_increment(store: Store, table: 
 
 
 async def test_concurrent_writers_on_separate_clients_lose_no_increment(
-    store: Store, table: TableId, new_client: Callable[[], Redis]
+    store: Store, table: TableId, new_client: Callable[[], Awaitable[Redis]]
 ) -> None:
     await store.tables.create(table, counter(0))
-    workers = [new_client() for _ in range(4)]
+    workers = [await new_client() for _ in range(4)]
     try:
         stores = [Store.on(w) for w in workers]
 

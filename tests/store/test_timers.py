@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from redis.asyncio import Redis
 
@@ -76,10 +76,10 @@ async def test_an_earlier_deadline_set_after_a_claim_is_not_missed(
 
 
 async def test_timers_fire_for_a_worker_started_later(
-    store: Store, table: TableId, new_client: Callable[[], Redis]
+    store: Store, table: TableId, new_client: Callable[[], Awaitable[Redis]]
 ) -> None:
     await store.tables.create(table, b"{}", deadline=NOW)
-    fresh = new_client()
+    fresh = await new_client()
     try:
         assert await Store.on(fresh).timers.claim_due(NOW) == [table]
     finally:
