@@ -70,8 +70,11 @@ class Store:
         history_cap: int = 1_000,
         history_ttl: int = DEFAULT_HISTORY_TTL,
         lease: float = 30.0,
+        wait_replicas: int = 0,
+        wait_timeout_ms: int = 500,
     ) -> Store:
-        """`history_ttl`: seconds a deleted or reset table's hand histories are kept."""
+        """`history_ttl`: seconds a deleted or reset table's hand histories are kept;
+        `wait_replicas`: replicas each commit must reach before it is acknowledged."""
         scripts = Scripts.register(client)
         bank = bank or BankConfig()
         tables = TableStore(
@@ -82,6 +85,8 @@ class Store:
             history_cap=history_cap,
             history_ttl=history_ttl,
             house_credit=bank.house_credit,
+            wait_replicas=wait_replicas,
+            wait_timeout_ms=wait_timeout_ms,
         )
         return cls(
             client=client,

@@ -129,6 +129,7 @@ class AutoPipeline:
                 await self._drop(link)
             else:
                 raise answer
+            log.debug("Redis answered %s: sending again", type(answer).__name__)
             last = answer
         log.warning("Redis refused a command %d times: %s", ATTEMPTS, type(last).__name__)
         raise last

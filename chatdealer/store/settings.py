@@ -8,7 +8,7 @@
   asked of Sentinel, and asked again after a failover. ``REDIS_URL`` (optional) then only gives
   the data nodes' user, password, database and TLS; ``REDIS_SENTINEL_PASSWORD`` is the
   Sentinels' own password, when they have one.
-- ``REDIS_WAIT_REPLICAS=N`` (default 1 under Sentinel, else 0): a commit that moves chips is
+- ``REDIS_WAIT_REPLICAS=N`` (default 1 under Sentinel, else 0): a table commit is
   acknowledged once N replicas have it too (``WAIT``, at most ``REDIS_WAIT_TIMEOUT_MS``,
   default 500), so losing the primary does not lose it.
 """

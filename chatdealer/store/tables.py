@@ -13,6 +13,7 @@ for a missing table, so the channel can be told and the table reset (`store.repa
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -29,6 +30,8 @@ from chatdealer.store.keys import TableId, bank_keys, index_keys, table_keys
 from chatdealer.store.pipelining import AutoPipeline
 from chatdealer.store.scripts import Scripts, as_bytes, text
 from chatdealer.store.timers import format_time, lower_bound
+
+log = logging.getLogger(__name__)
 
 DEFAULT_EVENTS_MAXLEN = 1_000
 DEFAULT_LEDGER_MAXLEN = 1_000_000
@@ -119,7 +122,11 @@ class TableStore:
         history_cap: int = DEFAULT_CAP,
         history_ttl: int = DEFAULT_HISTORY_TTL,
         house_credit: int = DEFAULT_HOUSE_CREDIT,
+        wait_replicas: int = 0,
+        wait_timeout_ms: int = 500,
     ) -> None:
+        """`wait_replicas`: a commit is acknowledged only once that many replicas have it
+        (``WAIT``, at most `wait_timeout_ms`), so losing the primary does not lose it."""
         if history_cap <= 0:
             raise ValueError("the history cap must be positive")
         if history_ttl < 0:
@@ -132,6 +139,8 @@ class TableStore:
         self.history_cap = history_cap
         self.history_ttl = history_ttl
         self.house_credit = house_credit
+        self.wait_replicas = wait_replicas
+        self.wait_timeout_ms = wait_timeout_ms
 
     async def load(self, table_id: TableId) -> tuple[int, bytes] | None:
         """The table's version and state; None when the channel has no table at all.
@@ -283,6 +292,8 @@ class TableStore:
         assert isinstance(reply, list)
         outcome = Outcome(text(reply[0]))
         if outcome is Outcome.OK:
+            if self.wait_replicas:
+                await self._replicated(keys.table)
             if lowered := text(reply[2]):
                 await lower_bound(self._scripts, table_id.home, lowered)
             balances = {text(reply[i]): int(reply[i + 1]) for i in range(3, len(reply), 2)}
@@ -299,6 +310,21 @@ class TableStore:
         player = text(reply[1]) or None
         available = int(reply[2]) if len(reply) > 2 else None
         return CommitResult(outcome, player=player, available=available)
+
+    async def _replicated(self, key: str) -> None:
+        """Waits for the replicas to have every write sent so far on the connection `key`'s
+        commit went down (so that commit too). Should the primary be lost meanwhile, the
+        caller hears a ConnectionError: the commit is not acknowledged."""
+        reached = await self._pipeline.command(
+            "WAIT", self.wait_replicas, self.wait_timeout_ms, key=key
+        )
+        if isinstance(reached, int) and reached < self.wait_replicas:
+            log.warning(
+                "a commit reached %d of %d replicas within %d ms",
+                reached,
+                self.wait_replicas,
+                self.wait_timeout_ms,
+            )
 
     async def update(
         self,
