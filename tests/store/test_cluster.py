@@ -10,6 +10,7 @@ import asyncio
 import json
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from redis.asyncio import Redis, RedisCluster
@@ -100,21 +101,23 @@ async def test_a_refused_command_on_a_cluster_is_a_redis_error(cluster_client: R
     assert await pipeline.command("HGET", "a-hash", "field") == b"1"
 
 
+async def run(node: Redis, *command: object) -> Any:
+    return await node.execute_command(*command)  # type: ignore[no-untyped-call]
+
+
 async def move_slot(cluster: LocalCluster, slot: int, source: int, target: int) -> None:
     """Moves `slot` from the node on port `source` to the one on `target`, key by key, as
     ``redis-cli --cluster reshard`` does, pausing between keys so commands meet every step."""
     nodes = {port: Redis(host="127.0.0.1", port=port) for port in cluster.ports}
     try:
         source_id, target_id = cluster.node_id(source), cluster.node_id(target)
-        await nodes[target].execute_command("CLUSTER", "SETSLOT", slot, "IMPORTING", source_id)
-        await nodes[source].execute_command("CLUSTER", "SETSLOT", slot, "MIGRATING", target_id)
-        while keys := await nodes[source].execute_command("CLUSTER", "GETKEYSINSLOT", slot, 1):
-            await nodes[source].execute_command(
-                "MIGRATE", "127.0.0.1", target, "", 0, 5000, "KEYS", *keys
-            )
+        await run(nodes[target], "CLUSTER", "SETSLOT", slot, "IMPORTING", source_id)
+        await run(nodes[source], "CLUSTER", "SETSLOT", slot, "MIGRATING", target_id)
+        while keys := await run(nodes[source], "CLUSTER", "GETKEYSINSLOT", slot, 1):
+            await run(nodes[source], "MIGRATE", "127.0.0.1", target, "", 0, 5000, "KEYS", *keys)
             await asyncio.sleep(0.005)
         for port in (target, source, *cluster.ports):
-            await nodes[port].execute_command("CLUSTER", "SETSLOT", slot, "NODE", target_id)
+            await run(nodes[port], "CLUSTER", "SETSLOT", slot, "NODE", target_id)
     finally:
         for node in nodes.values():
             await node.aclose()
