@@ -172,7 +172,8 @@ class LocalCluster:
 
 @dataclass
 class LocalSentinel:
-    """A primary, one replica and three Sentinels that fail over after 1 s of silence."""
+    """A primary, two replicas (so one is left to confirm writes once the other is promoted)
+    and three Sentinels that fail over after 1 s of silence."""
 
     folder: Path
     master_name: str = "chatdealer"
@@ -190,14 +191,16 @@ class LocalSentinel:
         }
 
     def start(self) -> LocalSentinel:
-        primary_port, replica_port, *sentinel_ports = free_ports(5)
+        primary_port, *replica_ports = free_ports(3)
+        sentinel_ports = free_ports(3)
         try:
             self.data.append(start_server(self.folder / "a", primary_port))
-            self.data.append(
-                start_server(
-                    self.folder / "b", replica_port, "--replicaof", "127.0.0.1", str(primary_port)
+            for name, port in zip("bc", replica_ports, strict=True):
+                self.data.append(
+                    start_server(
+                        self.folder / name, port, "--replicaof", "127.0.0.1", str(primary_port)
+                    )
                 )
-            )
             for port in sentinel_ports:
                 self.sentinels.append(
                     start_server(
@@ -218,8 +221,10 @@ class LocalSentinel:
         return self
 
     def _replica_synced(self) -> bool:
-        info = _cli("-p", str(self.data[1].port), "info", "replication")
-        return "master_link_status:up" in info
+        return all(
+            "master_link_status:up" in _cli("-p", str(server.port), "info", "replication")
+            for server in self.data[1:]
+        )
 
     def _sentinels_agree(self) -> bool:
         for server in self.sentinels:
@@ -229,7 +234,7 @@ class LocalSentinel:
                 return False
             if int(lines[lines.index("num-other-sentinels") + 1]) < len(self.sentinels) - 1:
                 return False
-            if int(lines[lines.index("num-slaves") + 1]) < 1:
+            if int(lines[lines.index("num-slaves") + 1]) < len(self.data) - 1:
                 return False
         return True
 

@@ -22,6 +22,7 @@ from enum import StrEnum
 
 import msgspec
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
 from chatdealer.store.bank import DEFAULT_HOUSE_CREDIT, HOUSE, ChipMove, StatDelta
 from chatdealer.store.damage import DamagedAccount, DamagedTable, whole_number
@@ -100,6 +101,10 @@ class TableEvent:
     id: str
     version: int
     payload: bytes
+
+
+class NotReplicatedError(RedisError):
+    """A commit the primary took but too few replicas confirmed in time: not acknowledged."""
 
 
 class ContentionError(RuntimeError):
@@ -313,17 +318,22 @@ class TableStore:
 
     async def _replicated(self, key: str) -> None:
         """Waits for the replicas to have every write sent so far on the connection `key`'s
-        commit went down (so that commit too). Should the primary be lost meanwhile, the
-        caller hears a ConnectionError: the commit is not acknowledged."""
+        commit went down (so that commit too). Should they not have it in time (a replica down,
+        or promoted by a failover while this primary still took writes), or the primary be
+        lost meanwhile, the caller hears a RedisError: the commit is not acknowledged, as it
+        could yet be lost, though it may stand."""
         reached = await self._pipeline.command(
             "WAIT", self.wait_replicas, self.wait_timeout_ms, key=key
         )
         if isinstance(reached, int) and reached < self.wait_replicas:
             log.warning(
-                "a commit reached %d of %d replicas within %d ms",
+                "a commit reached %d of %d replicas within %d ms: not acknowledged",
                 reached,
                 self.wait_replicas,
                 self.wait_timeout_ms,
+            )
+            raise NotReplicatedError(
+                f"the commit reached {reached} of {self.wait_replicas} replicas in time"
             )
 
     async def update(
