@@ -22,11 +22,16 @@ async def diagnose(
     async with connection as client:
         facts = await server_facts(client)
         where = connection.embedded.url if settings.is_embedded else settings.describe()
-    primaries = [f for f in facts if f.role == "master"]
+    primaries = sum(1 for f in facts if f.role == "master")
+    replicas = (  # a cluster lists its replicas as nodes; one server only counts its own
+        sum(1 for f in facts if f.role != "master")
+        if settings.cluster
+        else sum(f.replicas for f in facts)
+    )
     lines = [
         f"connection: {where}",
         f"mode: {settings.mode} ({_count(primaries, 'primary', 'primaries')}, "
-        f"{_count([f for f in facts if f.role != 'master'], 'replica', 'replicas')})",
+        f"{_count(replicas, 'replica', 'replicas')})",
     ]
     if settings.wait_replicas:
         lines.append(
@@ -39,8 +44,8 @@ async def diagnose(
     return lines, not warnings
 
 
-def _count(items: list[ServerFacts], one: str, many: str) -> str:
-    return f"{len(items)} {one if len(items) == 1 else many}"
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"
 
 
 def _describe(server: ServerFacts) -> str:

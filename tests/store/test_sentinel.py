@@ -150,3 +150,16 @@ async def test_a_primary_demoted_mid_game_acknowledges_nothing_it_cannot_keep(
         applied = await player.applied()
         # Nothing acknowledged by the demoted primary was lost in its resync.
         assert player.acknowledged <= applied <= player.acknowledged + player.refused
+
+
+async def test_doctor_shows_the_primary_sentinel_names_and_its_replicas(
+    sentinel: LocalSentinel,
+) -> None:
+    from chatdealer.store.doctor import diagnose
+
+    lines, healthy = await diagnose(env=sentinel.env())
+    assert healthy
+    assert lines[0] == f"connection: sentinel {sentinel.sentinel_addresses} master chatdealer"
+    assert lines[1] == "mode: sentinel (1 primary, 2 replicas)"
+    assert "commits wait for: 1 replica(s), at most 500 ms" in lines
+    assert any(f"port {sentinel.primary_port()}" in line for line in lines)
