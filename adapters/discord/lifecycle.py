@@ -16,12 +16,11 @@ import logging
 import signal
 
 from discord.ext import commands
-from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from adapters.discord.poker import PLATFORM, Poker
 from chatdealer.dealer import User
-from chatdealer.store.keys import COMMUNITIES, Community, deadlines_key
+from chatdealer.store.keys import Community, deadlines_key
 from chatdealer.store.scripts import text
 
 log = logging.getLogger(__name__)
@@ -31,17 +30,10 @@ OBSERVER = User(id="0", name="dealer")
 """Who reads a table to show it (the dealer itself; nothing is changed by a look)."""
 
 
-async def live_tables(redis: Redis, platform: str = PLATFORM) -> list[Community]:
-    """The platform's communities (a damaged registry entry is skipped)."""
-    found = []
-    async for raw in redis.sscan_iter(COMMUNITIES):
-        try:
-            community = Community.parse(text(raw))
-        except ValueError:
-            continue
-        if community.platform == platform:
-            found.append(community)
-    return found
+async def live_tables(poker: Poker, platform: str = PLATFORM) -> list[Community]:
+    """The platform's communities (the store skips a damaged registry entry)."""
+    communities = await poker.dealer.store.bank.communities()
+    return [community for community in communities if community.platform == platform]
 
 
 async def bring_up_to_date(poker: Poker) -> int:
@@ -49,7 +41,7 @@ async def bring_up_to_date(poker: Poker) -> int:
     redis = poker.dealer.store.client
     count = 0
     try:
-        communities = await live_tables(redis)
+        communities = await live_tables(poker)
         for community in communities:
             for raw in await redis.zrange(deadlines_key(community), 0, -1):
                 try:

@@ -15,7 +15,7 @@ from redis.asyncio import Redis
 
 from adapters.telegram.poker import Poker
 from chatdealer.store import TableId
-from chatdealer.store.keys import COMMUNITIES, Community
+from chatdealer.store.keys import Community
 
 log = logging.getLogger(__name__)
 
@@ -28,14 +28,10 @@ def _text(raw: bytes | str) -> str:
     return raw.decode() if isinstance(raw, bytes) else raw
 
 
-async def live_tables(redis: Redis) -> list[TableId]:
-    """Every Telegram table that exists now."""
+async def live_tables(redis: Redis, communities: list[Community]) -> list[TableId]:
+    """Every Telegram table that exists now, of the registered `communities`."""
     found: list[TableId] = []
-    for raw in await redis.smembers(COMMUNITIES):
-        try:
-            community = Community.parse(_text(raw))
-        except ValueError:
-            continue
+    for community in communities:
         if community.platform != PLATFORM:
             continue
         for channel in await redis.hkeys(community.key("table_chips")):
@@ -51,7 +47,8 @@ async def live_tables(redis: Redis) -> list[TableId]:
 async def bring_up_to_date(poker: Poker) -> int:
     """Publishes each live table as it is now; the number of tables refreshed."""
     refreshed = 0
-    for table in await live_tables(poker.dealer.store.client):
+    store = poker.dealer.store
+    for table in await live_tables(store.client, await store.bank.communities()):
         view = await poker.view(table)
         if view is not None:
             poker.tables.update(table, view=view)

@@ -52,8 +52,16 @@ async def open_dealer(
     tables a crashed worker left behind are found again (`rebuild_index`) before the first
     command, so they fire in this process's timer loop.
     """
-    async with RedisConnection(url, data_dir=data_dir) as client:
-        store = Store.on(client, bank=bank, events_maxlen=events_maxlen)
+    connection = RedisConnection(url, data_dir=data_dir)
+    async with connection as client:
+        settings = connection.settings
+        store = Store.on(
+            client,
+            bank=bank,
+            events_maxlen=events_maxlen,
+            wait_replicas=settings.wait_replicas,
+            wait_timeout_ms=settings.wait_timeout_ms,
+        )
         await store.timers.rebuild_index()
         dealer = Dealer(
             store,

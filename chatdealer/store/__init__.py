@@ -70,23 +70,29 @@ class Store:
         history_cap: int = 1_000,
         history_ttl: int = DEFAULT_HISTORY_TTL,
         lease: float = 30.0,
+        wait_replicas: int = 0,
+        wait_timeout_ms: int = 500,
     ) -> Store:
-        """`history_ttl`: seconds a deleted or reset table's hand histories are kept."""
+        """`history_ttl`: seconds a deleted or reset table's hand histories are kept;
+        `wait_replicas`: replicas each commit must reach before it is acknowledged."""
         scripts = Scripts.register(client)
         bank = bank or BankConfig()
+        tables = TableStore(
+            client,
+            scripts,
+            events_maxlen=events_maxlen,
+            ledger_maxlen=bank.ledger_maxlen,
+            history_cap=history_cap,
+            history_ttl=history_ttl,
+            house_credit=bank.house_credit,
+            wait_replicas=wait_replicas,
+            wait_timeout_ms=wait_timeout_ms,
+        )
         return cls(
             client=client,
-            tables=TableStore(
-                client,
-                scripts,
-                events_maxlen=events_maxlen,
-                ledger_maxlen=bank.ledger_maxlen,
-                history_cap=history_cap,
-                history_ttl=history_ttl,
-                house_credit=bank.house_credit,
-            ),
+            tables=tables,
             bank=Bank(client, scripts, bank),
-            timers=Timers(client, scripts, lease=lease),
+            timers=Timers(client, scripts, lease=lease, pipeline=tables.pipeline),
             history=History(client, scripts, cap=history_cap),
             repairs=Repairs(client, ledger_maxlen=bank.ledger_maxlen, history_ttl=history_ttl),
         )

@@ -32,7 +32,16 @@ import msgspec
 from redis.asyncio import Redis
 
 from chatdealer.store.damage import DamagedAccount, whole_number
-from chatdealer.store.keys import COMMUNITIES, Community, TableId, bank_keys, table_keys
+from chatdealer.store.keys import (
+    LEGACY_COMMUNITIES,
+    SHARDS,
+    Community,
+    TableId,
+    bank_keys,
+    index_keys,
+    shard_keys,
+    table_keys,
+)
 from chatdealer.store.scripts import Scripts, as_bytes, scored, text
 from chatdealer.store.timers import format_time
 
@@ -259,7 +268,7 @@ class Bank:
             raise DamagedAccount(keys.bank, f"its {text(reply[1])} is damaged", player)
         opened = outcome == "opened"
         if opened:
-            await self._client.sadd(COMMUNITIES, community.tag)
+            await self._client.sadd(index_keys(community).communities, community.tag)
         return Account(player, int(reply[1]), opened)
 
     async def remember_name(self, community: Community, player: str, name: str) -> None:
@@ -357,11 +366,13 @@ class Bank:
     async def communities(self) -> list[Community]:
         """The registered communities; a tag that is not one is skipped with a log line
         (`Timers.rebuild_index` removes it)."""
-        found = []
-        async for raw in self._client.sscan_iter(COMMUNITIES):
-            community = parse_community(raw)
-            if community is not None:
-                found.append(community)
+        found: set[Community] = set()
+        registries = [shard_keys(shard).communities for shard in range(SHARDS)]
+        for registry in [*registries, LEGACY_COMMUNITIES]:  # each on the node that holds it
+            async for raw in self._client.sscan_iter(registry):
+                community = parse_community(raw)
+                if community is not None:
+                    found.add(community)
         return sorted(found, key=lambda community: community.tag)
 
     async def audit(

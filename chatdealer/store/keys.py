@@ -4,9 +4,12 @@ Everything that belongs to one community (a Discord guild, a Telegram chat) carr
 hash tag, ``{platform:community}``, so that in a Redis Cluster it all lives in one slot and one
 Lua script may touch a table, its events, the bank and the community's deadlines atomically.
 
-Only two things are global, each in a slot of its own: the timer index (which communities may
-have a due deadline, see ``timers.py``) and the registry of communities (for audits and for
-rebuilding the timer index). Neither is ever written in the same script as community keys.
+Only two things are shared between communities: the timer index (which communities may have a
+due deadline, see ``timers.py``) and the registry of communities (for audits and for rebuilding
+the timer index). Each is split into ``SHARDS`` shards with hash tags of their own
+(``{timers:<n>}``, ``{communities:<n>}``; a community's shard is a hash of its tag), so on a
+cluster they spread over the primaries and no single slot carries every deadline. Neither is
+ever written in the same script as community keys.
 
 Layout (``C`` = ``cd:{platform:community}``, ``<ch>`` = channel)::
 
@@ -27,22 +30,31 @@ Layout (``C`` = ``cd:{platform:community}``, ``<ch>`` = channel)::
     C:leaderboard    zset    player = net winnings
     C:stats          hash    <player>:hands, <player>:won, <player>:biggest
     C:names          hash    player = the display name the dealer last saw them by
-    cd:{timers}:due    zset  community tag = lower bound of its earliest deadline
-    cd:{timers}:epoch  hash  community tag = bumped whenever that lower bound is lowered
-    cd:communities     set   community tags that ever had a table or an account
+    cd:{timers:<n>}:due    zset  community tag = lower bound of its earliest deadline
+    cd:{timers:<n>}:epoch  hash  community tag = bumped whenever that lower bound is lowered
+    cd:{communities:<n>}   set   community tags that ever had a table or an account
+                                 (``<n>`` = the community's shard, 0 to SHARDS - 1)
+
+Before the shards there was one of each (``cd:{timers}:due``, ``cd:{timers}:epoch``,
+``cd:communities``); ``Timers.rebuild_index`` moves what it finds there into the shards.
 """
 
 from __future__ import annotations
 
 import functools
+import zlib
 from dataclasses import dataclass
 
 PREFIX = "cd"
 _FORBIDDEN = frozenset(":{}\r\n\t ")
 
-TIMER_INDEX = f"{PREFIX}:{{timers}}:due"
-TIMER_EPOCHS = f"{PREFIX}:{{timers}}:epoch"
-COMMUNITIES = f"{PREFIX}:communities"
+SHARDS = 16
+"""Shards of the timer index and of the registry of communities: enough to spread over the
+primaries of any cluster this dealer is likely to meet, few enough to read them all each poll."""
+
+LEGACY_TIMER_INDEX = f"{PREFIX}:{{timers}}:due"
+LEGACY_TIMER_EPOCHS = f"{PREFIX}:{{timers}}:epoch"
+LEGACY_COMMUNITIES = f"{PREFIX}:communities"
 
 
 def _check_part(kind: str, value: str) -> str:
@@ -165,3 +177,32 @@ def bank_keys(community: Community) -> BankKeys:
 
 def deadlines_key(community: Community) -> str:
     return community.key("deadlines")
+
+
+def shard_of(community: Community) -> int:
+    """The community's shard of the timer index and the registry (stable across processes)."""
+    return zlib.crc32(community.tag.encode()) % SHARDS
+
+
+@dataclass(frozen=True, slots=True)
+class ShardKeys:
+    """One shard's part of the timer index (its bounds and epochs) and of the registry."""
+
+    due: str
+    epochs: str
+    communities: str
+
+
+@functools.lru_cache(maxsize=SHARDS)
+def shard_keys(shard: int) -> ShardKeys:
+    if not 0 <= shard < SHARDS:
+        raise ValueError(f"shard {shard} is not in 0..{SHARDS - 1}")
+    return ShardKeys(
+        due=f"{PREFIX}:{{timers:{shard}}}:due",
+        epochs=f"{PREFIX}:{{timers:{shard}}}:epoch",
+        communities=f"{PREFIX}:{{communities:{shard}}}",
+    )
+
+
+def index_keys(community: Community) -> ShardKeys:
+    return shard_keys(shard_of(community))

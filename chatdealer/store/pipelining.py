@@ -1,4 +1,4 @@
-"""Commands that arrive together travel together: one connection, written as they come.
+"""Commands that arrive together travel together: one connection per server, written as they come.
 
 When many players act at once, each action's commit would pay redis-py's whole per-command
 path: a pooled connection, a write, a task woken for the reply. Here every command goes down one
@@ -7,37 +7,63 @@ to its caller straight from the socket's data callback. The first command of an 
 is written at once; the others made in the same turn follow in one write at its end. Each is
 still its own command (a script run is atomic on its own) and is answered on its own; only the
 connection and the writes are shared. (This is what ioredis calls auto-pipelining.)
+
+On a Redis Cluster there is one such connection per primary, and each command goes to the
+primary of its first key's slot. A reply that says the command did not run there (``MOVED``,
+``ASK``, ``TRYAGAIN``, ``CLUSTERDOWN``; ``READONLY`` from a primary Sentinel has just demoted;
+``NOSCRIPT`` from a server that forgot a script) is followed: the slot map is refreshed and the
+command sent again where it now belongs. A command whose connection was lost is never sent again
+(it may have run); its caller hears a ``ConnectionError``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import cast
+from typing import Any, cast
 
 import hiredis
 from redis._parsers.base import BaseParser
-from redis.asyncio import Redis
+from redis.asyncio import Redis, RedisCluster
 from redis.asyncio.connection import AbstractConnection
 from redis.commands.core import AsyncScript
+from redis.exceptions import (
+    AskError,
+    ClusterDownError,
+    MovedError,
+    NoScriptError,
+    ReadOnlyError,
+    RedisError,
+    TryAgainError,
+)
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import NoScriptError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.typing import EncodableT, KeyT
 
+log = logging.getLogger(__name__)
+
+ATTEMPTS = 20
+"""How many times one command is sent before its caller hears the last refusal."""
+BACKOFF = (0.0, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5)
+"""Seconds to wait before each new attempt (the last value repeats): about 6 s in all, enough
+for a slot migration step or a Sentinel failover."""
+_KEYLESS = frozenset({"PING", "EVAL", "EVALSHA", "WAIT", "INFO", "SCRIPT"})
+
 _ScriptCall = tuple[AsyncScript, Sequence[KeyT], Sequence[EncodableT]]
-_Call = tuple["asyncio.Future[object]", _ScriptCall | None]
-"""A caller's reply, and the script call it is (to run again if Redis forgot the script)."""
 
 
 class AutoPipeline:
-    """The commands of every caller on one connection of `client`'s pool, kept open."""
+    """The commands of every caller on one kept-open connection per server of `client`."""
 
     def __init__(self, client: Redis) -> None:
         self._client = client
+        self._cluster: RedisCluster | None = (
+            cast(RedisCluster, client) if isinstance(client, RedisCluster) else None
+        )
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._link: _Link | None = None
+        self._links: dict[str, _Link] = {}
         self._opening: asyncio.Lock | None = None
 
     async def run(
@@ -55,57 +81,143 @@ class AutoPipeline:
         does not, done while Redis runs it. Should it raise, the caller hears it; the command
         still runs, and its reply still goes to no one else."""
         command = ("EVALSHA", script.sha, len(keys), *keys, *args)
-        return await self._queued(command, (script, keys, args), meanwhile)
+        key = keys[0] if keys else None
+        return await self._queued(command, key, script, meanwhile)
 
-    async def command(self, *command: EncodableT) -> object:
+    async def command(self, *command: EncodableT, key: KeyT | None = None) -> object:
         """The reply to one Redis command, as redis-py's hiredis parser would give it; an error
-        reply is raised as the exception redis-py would raise."""
-        return await self._queued(command, None, None)
+        reply is raised as the exception redis-py would raise. On a cluster it goes to the
+        primary of `key` (default: the command's first argument, for a command that has keys)."""
+        if key is None and len(command) > 1 and str(command[0]).upper() not in _KEYLESS:
+            key = cast(KeyT, command[1])
+        return await self._queued(command, key, None, None)
 
     async def _queued(
         self,
         command: tuple[EncodableT, ...],
-        script: _ScriptCall | None,
+        key: KeyT | None,
+        script: AsyncScript | None,
         meanwhile: Callable[[], object] | None,
     ) -> object:
-        link = self._link
-        if link is None or link.closed or self._loop is not asyncio.get_running_loop():
-            link = await self._open()
-        reply = link.send(command)
-        if meanwhile is not None:
-            meanwhile()
-        answer = await reply
-        if isinstance(answer, NoScriptError) and script is not None:  # Redis restarted
-            return await script[0](keys=script[1], args=script[2])  # loads it and runs again
-        if isinstance(answer, Exception):
-            raise answer
-        return answer
+        asking: tuple[str, int] | None = None
+        last: Exception = RedisConnectionError("no attempt was made")
+        for attempt in range(ATTEMPTS):
+            if attempt:
+                await asyncio.sleep(BACKOFF[min(attempt - 1, len(BACKOFF) - 1)])
+            link = await self._link_for(key, asking)
+            if asking is not None:  # the next command on this connection may use the slot
+                link.send(("ASKING",)).add_done_callback(_ignored)
+                asking = None
+            reply = link.send(command)
+            if meanwhile is not None:
+                call, meanwhile = meanwhile, None
+                call()
+            answer = await reply
+            if not isinstance(answer, Exception):
+                return answer
+            if isinstance(answer, NoScriptError) and script is not None:  # Redis restarted
+                await link.send(("SCRIPT", "LOAD", script.script))
+            elif isinstance(answer, MovedError):  # before AskError: it is one
+                await self._moved(answer)
+            elif isinstance(answer, AskError):
+                asking = (answer.host, int(answer.port))
+            elif isinstance(answer, TryAgainError):
+                pass  # a slot migration is between two of its keys: a moment later
+            elif isinstance(answer, ClusterDownError):
+                await self._refresh()
+            elif isinstance(answer, ReadOnlyError):  # a demoted primary: ask Sentinel again
+                await self._drop(link)
+            else:
+                raise answer
+            log.debug("Redis answered %s: sending again", type(answer).__name__)
+            last = answer
+        log.warning("Redis refused a command %d times: %s", ATTEMPTS, type(last).__name__)
+        raise last
 
-    async def _open(self) -> _Link:
-        """The shared connection, opened (or opened again) by whichever caller finds it gone."""
-        loop = asyncio.get_running_loop()
-        if loop is not self._loop:  # a new event loop: nothing open belongs to it
-            self._loop, self._link, self._opening = loop, None, asyncio.Lock()
+    async def _moved(self, moved: MovedError) -> None:
+        cluster = self._cluster
+        if cluster is None:
+            raise moved
+        manager: Any = cluster.nodes_manager
+        if hasattr(manager, "move_slot"):
+            await manager.move_slot(moved)
+        else:  # older redis-py: read the whole map again
+            await manager.initialize()
+
+    async def _refresh(self) -> None:
+        if self._cluster is not None:
+            try:
+                await self._cluster.nodes_manager.initialize()
+            except RedisError as problem:  # the next attempt tells
+                log.info("refreshing the cluster's slot map failed: %s", problem)
+
+    async def _drop(self, link: _Link) -> None:
+        """Closes `link` so the next command opens a new connection (to wherever Sentinel
+        now says the primary is)."""
+        if not link.closed:
+            link.close()
+        for name, known in list(self._links.items()):
+            if known is link:
+                del self._links[name]
+        await link.release()
+
+    async def _link_for(self, key: KeyT | None, asking: tuple[str, int] | None) -> _Link:
+        if self._loop is not asyncio.get_running_loop():
+            self._loop, self._links = asyncio.get_running_loop(), {}
+            self._opening = asyncio.Lock()
+        if self._cluster is not None:
+            await self._cluster.initialize()  # the slot map, once (at once when it is known)
+        name, opener = self._where(key, asking)
+        link = self._links.get(name)
+        if link is not None and not link.closed:
+            return link
         assert self._opening is not None
         async with self._opening:
-            link = self._link
+            link = self._links.get(name)
             if link is not None and not link.closed:
                 return link
-            pool = self._client.connection_pool
             if link is not None:
-                await link.connection.disconnect(nowait=True)
-                await pool.release(link.connection)
-                self._link = None
-            connection = await pool.get_connection()  # type: ignore[no-untyped-call]
-            try:
-                if connection._writer is None:
-                    await connection.connect()
-                assert connection._writer is not None
-                self._link = _Link(connection, connection._writer.transport, loop)
-            except BaseException:
-                await pool.release(connection)
-                raise
-            return self._link
+                await self._drop(link)
+            opened: _Link = await opener()
+            self._links[name] = opened
+            return opened
+
+    def _where(
+        self, key: KeyT | None, asking: tuple[str, int] | None
+    ) -> tuple[str, Callable[[], Any]]:
+        """The name of the server the command goes to, and how to open a connection there."""
+        cluster = self._cluster
+        if cluster is None:
+            pool = self._client.connection_pool
+
+            async def from_pool() -> _Link:
+                connection = await pool.get_connection()  # type: ignore[no-untyped-call]
+                return await _Link.open(connection, pool.release)
+
+            return "", from_pool
+        if asking is not None:
+            node = cluster.get_node(host=asking[0], port=asking[1])
+            if node is None:
+                raise RedisConnectionError(f"cluster node {asking[0]}:{asking[1]} is unknown")
+        elif key is None:
+            node = cluster.get_default_node()
+        else:
+            node = cluster.nodes_manager.get_node_from_slot(cluster.keyslot(key))
+
+        async def from_node() -> _Link:
+            connection = node.acquire_connection()
+
+            async def release(used: AbstractConnection) -> None:
+                node.release(cast(Any, used))
+
+            return await _Link.open(connection, release)
+
+        return node.name, from_node
+
+
+def _ignored(reply: asyncio.Future[object]) -> None:
+    if not reply.cancelled():
+        reply.exception()  # retrieved, so asyncio does not report it as never seen
 
 
 class _Link(asyncio.Protocol):
@@ -116,6 +228,25 @@ class _Link(asyncio.Protocol):
     stream protocol still hears the connection close, so redis-py can shut it down as usual.
     """
 
+    @classmethod
+    async def open(
+        cls,
+        connection: AbstractConnection,
+        release: Callable[[AbstractConnection], Any],
+    ) -> _Link:
+        """`connection` (from a pool or a cluster node) connected and taken over; `release`
+        gives it back once the link is done with it."""
+        try:
+            if connection._writer is None:
+                await connection.connect()  # type: ignore[no-untyped-call]
+            assert connection._writer is not None
+            link = cls(connection, connection._writer.transport, asyncio.get_running_loop())
+        except BaseException:
+            await _maybe_await(release(connection))
+            raise
+        link._release = release
+        return link
+
     def __init__(
         self,
         connection: AbstractConnection,
@@ -123,6 +254,7 @@ class _Link(asyncio.Protocol):
         loop: asyncio.AbstractEventLoop,
     ) -> None:
         self.connection = connection
+        self._release: Callable[[AbstractConnection], Any] | None = None
         self._lost = False
         # A stream's transport writes; uvloop's do too, without subclassing asyncio's.
         self._transport = cast(asyncio.WriteTransport, transport)
@@ -198,6 +330,17 @@ class _Link(asyncio.Protocol):
     def closed(self) -> bool:
         return self._lost or self._transport.is_closing()
 
+    def close(self) -> None:
+        self._fail(RedisConnectionError("the connection was closed"))
+        self._transport.close()
+
+    async def release(self) -> None:
+        """Disconnects the connection and gives it back to where it came from (once)."""
+        release, self._release = self._release, None
+        if release is not None:
+            await self.connection.disconnect(nowait=True)
+            await _maybe_await(release(self.connection))
+
     # -- asyncio.Protocol ----------------------------------------------------------------------
 
     def data_received(self, data: bytes) -> None:
@@ -227,6 +370,11 @@ class _Link(asyncio.Protocol):
                 waiting.set_exception(problem)
         self._sent.clear()
         self._unsent = []
+
+
+async def _maybe_await(result: object) -> None:
+    if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future):
+        await result
 
 
 def _packed(

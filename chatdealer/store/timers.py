@@ -2,16 +2,17 @@
 
 A table's deadline must change in the same script as its state, so it lives in a sorted set of
 its community (``C:deadlines``, score = unix time). To find due deadlines without scanning every
-community, a global index (``cd:{timers}:due``) keeps, per community, a *lower bound* of its
-earliest deadline. The bound may be early (a claimer then finds nothing due and raises it) but
-must never be late, which gives two rules:
+community, an index keeps, per community, a *lower bound* of its earliest deadline. The index is
+split into shards (``cd:{timers:<n>}:due``, see ``keys.py``), each on whichever node holds its
+slot, and a claim reads them all. The bound may be early (a claimer then finds nothing due and
+raises it) but must never be late, which gives two rules:
 
 - whoever makes a community's earliest deadline earlier lowers the bound afterwards (``ZADD LT``)
   and bumps the community's epoch;
 - a claimer raises the bound to the earliest deadline it saw only if the epoch is still the one it
   read, so it never overwrites a bound lowered in the meantime.
 
-The index lives in its own slot, so lowering it is a second round trip, paid only when an action
+The index lives in slots of its own, so lowering it is a second round trip, paid only when an action
 moves its community's earliest deadline earlier. A worker that dies between the two leaves the
 bound too late; :meth:`Timers.rebuild_index` (run when a worker starts) repairs that.
 
@@ -26,20 +27,28 @@ member of a deadlines set that is not a channel, is removed with a log line.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import secrets
 from collections.abc import Collection
+from typing import Any
 
 from redis.asyncio import Redis
 
 from chatdealer.store.keys import (
-    COMMUNITIES,
-    TIMER_EPOCHS,
-    TIMER_INDEX,
+    LEGACY_COMMUNITIES,
+    LEGACY_TIMER_EPOCHS,
+    LEGACY_TIMER_INDEX,
+    SHARDS,
     Community,
+    ShardKeys,
     TableId,
     deadlines_key,
+    index_keys,
+    shard_keys,
     table_keys,
 )
+from chatdealer.store.pipelining import AutoPipeline
 from chatdealer.store.scripts import Scripts, scored, text
 
 log = logging.getLogger(__name__)
@@ -53,17 +62,28 @@ def format_time(when: float) -> str:
 
 
 async def lower_bound(scripts: Scripts, community: Community, deadline: str) -> None:
-    await scripts.index_lower(keys=[TIMER_INDEX, TIMER_EPOCHS], args=[community.tag, deadline])
+    shard = index_keys(community)
+    await scripts.index_lower(keys=[shard.due, shard.epochs], args=[community.tag, deadline])
 
 
 class Timers:
     """Finds and claims due table deadlines; safe to run in any number of workers at once."""
 
-    def __init__(self, client: Redis, scripts: Scripts, *, lease: float = DEFAULT_LEASE) -> None:
+    def __init__(
+        self,
+        client: Redis,
+        scripts: Scripts,
+        *,
+        lease: float = DEFAULT_LEASE,
+        pipeline: AutoPipeline | None = None,
+    ) -> None:
+        """`pipeline`: the one the table commits use, so a poll's reads of the index shards
+        share its connections (one write per server for all of them)."""
         if lease <= 0:
             raise ValueError("the lease must be positive")
         self._client = client
         self._scripts = scripts
+        self._pipeline = pipeline or AutoPipeline(client)
         self.lease = lease
 
     async def claim_due(
@@ -79,38 +99,49 @@ class Timers:
         if limit <= 0:
             return []
         scripts = self._scripts
-        index = [TIMER_INDEX, TIMER_EPOCHS]
-        reply = await scripts.index_due(keys=index, args=[format_time(now), limit])
-        claimed: list[TableId] = []
-        for i in range(0, len(reply), 2):
-            community = await self._community_or_drop(reply[i])
-            if community is None:
-                continue
-            tag, epoch = community.tag, text(reply[i + 1])
-            if platforms is not None and community.platform not in platforms:
-                continue
-            room = limit - len(claimed)
-            if room <= 0:
-                break
-            due = await scripts.claim_due(
-                keys=[deadlines_key(community)],
-                args=[format_time(now), room, format_time(now + self.lease)],
+        start = secrets.randbelow(SHARDS)  # no shard always first: each gets its turn at `limit`
+        shards = [shard_keys((start + n) % SHARDS) for n in range(SHARDS)]
+        replies: list[Any] = await asyncio.gather(
+            *(
+                self._pipeline.run(
+                    scripts.index_due, [shard.due, shard.epochs], [format_time(now), limit]
+                )
+                for shard in shards
             )
-            for channel in due[1:]:
-                table_id = await self._table_or_drop(community, channel)
-                if table_id is not None:
-                    claimed.append(table_id)
-            await scripts.index_settle(keys=index, args=[tag, epoch, text(due[0])])
+        )
+        claimed: list[TableId] = []
+        for shard, reply in zip(shards, replies, strict=True):
+            for i in range(0, len(reply), 2):
+                room = limit - len(claimed)
+                if room <= 0:
+                    return claimed
+                community = await self._community_or_drop(shard, reply[i])
+                if community is None:
+                    continue
+                tag, epoch = community.tag, text(reply[i + 1])
+                if platforms is not None and community.platform not in platforms:
+                    continue
+                due = await scripts.claim_due(
+                    keys=[deadlines_key(community)],
+                    args=[format_time(now), room, format_time(now + self.lease)],
+                )
+                for channel in due[1:]:
+                    table_id = await self._table_or_drop(community, channel)
+                    if table_id is not None:
+                        claimed.append(table_id)
+                await scripts.index_settle(
+                    keys=[shard.due, shard.epochs], args=[tag, epoch, text(due[0])]
+                )
         return claimed
 
-    async def _community_or_drop(self, raw: bytes | str) -> Community | None:
+    async def _community_or_drop(self, shard: ShardKeys, raw: bytes | str) -> Community | None:
         try:
             return Community.parse(text(raw))
         except ValueError:  # a UnicodeDecodeError too
             log.warning("timer index: %r is not a community tag: removed", raw)
             async with self._client.pipeline(transaction=True) as pipe:
-                pipe.zrem(TIMER_INDEX, raw)
-                pipe.hdel(TIMER_EPOCHS, raw)
+                pipe.zrem(shard.due, raw)
+                pipe.hdel(shard.epochs, raw)
                 await pipe.execute()
             return None
 
@@ -143,20 +174,41 @@ class Timers:
         """Re-lowers every community's bound; returns how many communities have deadlines.
 
         Only needed after a worker died between a save and its index update; cheap enough to
-        run whenever a worker starts.
+        run whenever a worker starts. Each shard of the registry is read on the node holding
+        it. The one registry and index of earlier versions are moved into the shards first.
         """
+        await self._move_legacy_registry()
         found = 0
-        async for raw in self._client.sscan_iter(COMMUNITIES):
+        for shard in range(SHARDS):
+            registry = shard_keys(shard).communities
+            async for raw in self._client.sscan_iter(registry):
+                try:
+                    community = Community.parse(text(raw))
+                except ValueError:
+                    log.warning("registry of communities: %r is not a community tag: removed", raw)
+                    await self._client.srem(registry, raw)
+                    continue
+                first = scored(
+                    await self._client.zrange(deadlines_key(community), 0, 0, withscores=True)
+                )
+                if first:
+                    found += 1
+                    await lower_bound(self._scripts, community, format_time(first[0][1]))
+        return found
+
+    async def _move_legacy_registry(self) -> None:
+        """Each tag of the old one-key registry into its shard; the old index is rebuilt from
+        the registry, so it is simply dropped."""
+        moved = 0
+        async for raw in self._client.sscan_iter(LEGACY_COMMUNITIES):
             try:
                 community = Community.parse(text(raw))
             except ValueError:
-                log.warning("registry of communities: %r is not a community tag: removed", raw)
-                await self._client.srem(COMMUNITIES, raw)
-                continue
-            first = scored(
-                await self._client.zrange(deadlines_key(community), 0, 0, withscores=True)
-            )
-            if first:
-                found += 1
-                await lower_bound(self._scripts, community, format_time(first[0][1]))
-        return found
+                continue  # the old registry's bad entries go with it
+            await self._client.sadd(index_keys(community).communities, community.tag)
+            moved += 1
+        if moved:
+            log.info("moved %d communities into the sharded registry", moved)
+        await self._client.delete(LEGACY_COMMUNITIES)
+        await self._client.delete(LEGACY_TIMER_INDEX)
+        await self._client.delete(LEGACY_TIMER_EPOCHS)

@@ -7,13 +7,14 @@ afterwards (a worker restarted) finds and fires them, and two dealers never act 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 
 from redis.asyncio import Redis
 
 from chatdealer.dealer import Create, Join, Outgoing, Start, User
 from chatdealer.dealer.outgoing import Acted, HandOver, HandStarted, Notice
 from chatdealer.dealer.record import WakeFor, decode_record
-from chatdealer.store import EmbeddedRedis, Store
+from chatdealer.store import Store
 from chatdealer.table import TableSettings
 
 from .harness import ANN, BOB, CID, Harness, payloads
@@ -105,23 +106,21 @@ async def test_two_timeouts_in_a_row_sit_the_player_out(game: Harness) -> None:
     assert seat.state == "sitting_out"
 
 
-async def test_a_deadline_fires_after_a_restart(game: Harness, redis_server: EmbeddedRedis) -> None:
+async def test_a_deadline_fires_after_a_restart(
+    game: Harness, new_client: Callable[[], Awaitable[Redis]]
+) -> None:
     await deal(game, NO_BANK, ANN, BOB)
     absent = game.to_act()
-    restarted = Redis(unix_socket_path=redis_server.socket_path)
-    try:
-        dealer = game.new_dealer(Store.on(restarted))
-        out = await game.fire(31, dealer=dealer)
-        assert [(a.name, a.action) for a in payloads(out, Acted)] == [(absent.name, "fold")]
-    finally:
-        await restarted.aclose()
+    dealer = game.new_dealer(Store.on(await new_client()))
+    out = await game.fire(31, dealer=dealer)
+    assert [(a.name, a.action) for a in payloads(out, Acted)] == [(absent.name, "fold")]
 
 
 async def test_two_dealers_firing_at_once_act_only_once(
-    game: Harness, redis_server: EmbeddedRedis
+    game: Harness, new_client: Callable[[], Awaitable[Redis]]
 ) -> None:
     await deal(game, NO_BANK, ANN, BOB, CID)
-    other_client = Redis(unix_socket_path=redis_server.socket_path)
+    other_client = await new_client()
     try:
         other = game.new_dealer(Store.on(other_client))
         version, _ = await game.stored()

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import Awaitable, Callable
 
 import pytest
 from redis.asyncio import Redis
 
 from chatdealer.dealer import Act, Command, Create, Dealer, Join, Start, User
 from chatdealer.dealer.outgoing import Acted, Refused
-from chatdealer.store import EmbeddedRedis, Store, TableId
+from chatdealer.store import Store, TableId
 from chatdealer.table import TableSettings
 
 from .conftest import BANK
@@ -23,10 +23,8 @@ CHANNELS = [TableId("telegram", "group7", f"room{n}") for n in range(5)]
 
 
 @pytest.fixture
-async def second(redis_server: EmbeddedRedis, game: Harness) -> AsyncIterator[Dealer]:
-    client = Redis(unix_socket_path=redis_server.socket_path)
-    yield game.new_dealer(Store.on(client, bank=BANK))
-    await client.aclose()
+async def second(new_client: Callable[[], Awaitable[Redis]], game: Harness) -> Dealer:
+    return game.new_dealer(Store.on(await new_client(), bank=BANK))
 
 
 async def test_fifty_concurrent_joins_on_two_workers_all_land_once(

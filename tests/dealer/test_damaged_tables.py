@@ -43,7 +43,7 @@ from chatdealer.dealer import (
 )
 from chatdealer.dealer.audit import audit
 from chatdealer.dealer.outgoing import Notice, TableShown
-from chatdealer.store import EmbeddedRedis, Store, TableId
+from chatdealer.store import Store, TableId
 from chatdealer.store.keys import table_keys
 from chatdealer.table import TableSettings, TournamentSettings
 
@@ -207,7 +207,7 @@ async def test_reads_of_a_damaged_table_say_so_and_bank_verbs_still_work(
 
 
 async def test_one_damaged_table_never_stops_the_audit_of_the_others(
-    redis_server: EmbeddedRedis, client: Redis
+    redis_url: str, client: Redis
 ) -> None:
     dealer = Dealer(Store.on(client))
     damaged = TableId("discord", "guild-a", "cards")
@@ -216,7 +216,7 @@ async def test_one_damaged_table_never_stops_the_audit_of_the_others(
         await dealer.handle(Command(table=table, user=ANN, args=Create()))
         await dealer.handle(Command(table=table, user=ANN, args=Join(buy_in=100)))
     await write_state(client, damaged, b"[1, 2")
-    reports = {r.community.tag: r for r in await audit(f"unix://{redis_server.socket_path}")}
+    reports = {r.community.tag: r for r in await audit(redis_url)}
     assert set(reports) == {damaged.home.tag, healthy.home.tag}
     assert reports[healthy.home.tag].ok and not reports[healthy.home.tag].damaged
     # The damaged one's chips are still the bank's to count: its sums hold, and it is named.

@@ -8,7 +8,7 @@ import pytest
 
 from chatdealer.dealer import Command, Create, Join, ShowTable, Start, open_dealer
 from chatdealer.dealer.outgoing import Acted, TableShown
-from chatdealer.store import EmbeddedRedis, TableId
+from chatdealer.store import TableId
 
 from .harness import ANN, BOB, Clock, payloads
 
@@ -16,9 +16,9 @@ TABLE = TableId("console", "local", "main")
 
 
 async def test_open_dealer_uses_redis_url(
-    redis_server: EmbeddedRedis, monkeypatch: pytest.MonkeyPatch, client: object
+    redis_url: str, monkeypatch: pytest.MonkeyPatch, client: object
 ) -> None:
-    monkeypatch.setenv("REDIS_URL", f"unix://{redis_server.socket_path}")
+    monkeypatch.setenv("REDIS_URL", redis_url)
     async with open_dealer() as dealer:
         await dealer.handle(Command(table=TABLE, user=ANN, args=Create()))
         out = await dealer.handle(Command(table=TABLE, user=ANN, args=ShowTable()))

@@ -44,13 +44,7 @@ from chatdealer.dealer.record import TableRecord, decode_record
 from chatdealer.dealer.seated_bots import is_bot
 from chatdealer.dealer.views import current_token
 from chatdealer.store import Community, EmbeddedRedis, Store, TableId
-from chatdealer.store.keys import (
-    COMMUNITIES,
-    TIMER_EPOCHS,
-    TIMER_INDEX,
-    deadlines_key,
-    table_keys,
-)
+from chatdealer.store.keys import deadlines_key, index_keys, table_keys
 from chatdealer.table import TableSettings
 
 from .poison import actor_out_of_range, edit_state
@@ -155,14 +149,14 @@ async def play_for_the_person(dealer: Dealer, table: TableId, record: TableRecor
 async def poison(client: Redis, store: Store) -> None:
     """Poison in every shared index, and the broken table's record broken with its deadline
     due now."""
-    await client.zadd(TIMER_INDEX, {"no-colon": 0.0, "bad:tag with space": 0.0})
-    await client.hset(TIMER_EPOCHS, "no-colon", "not-a-number")
+    await client.zadd(index_keys(GUILD_A).due, {"no-colon": 0.0, "bad:tag with space": 0.0})
+    await client.hset(index_keys(GUILD_A).epochs, "no-colon", "not-a-number")
     await client.zadd(deadlines_key(GUILD_A), {"a channel with spaces": 0.0, "ghost": 0.0})
-    await client.zadd(TIMER_INDEX, {GUILD_A.tag: 0.0})
-    await client.sadd(COMMUNITIES, "no colon here", "discord:bad tag")
+    await client.zadd(index_keys(GUILD_A).due, {GUILD_A.tag: 0.0})
+    await client.sadd(index_keys(GUILD_A).communities, "no colon here", "discord:bad tag")
     await edit_state(client, BROKEN, actor_out_of_range)
     await client.zadd(deadlines_key(GUILD_A), {BROKEN.channel: time.time()})
-    await client.zadd(TIMER_INDEX, {GUILD_A.tag: 0.0})
+    await client.zadd(index_keys(GUILD_A).due, {GUILD_A.tag: 0.0})
 
 
 async def bank_total(store: Store, community: Community) -> int:
@@ -240,12 +234,12 @@ async def test_poison_in_every_index_and_one_record_costs_nothing_else(
         assert reset_done
         assert await store.tables.load(BROKEN) is None
         # The poison is gone from every index.
-        assert await client.zscore(TIMER_INDEX, "no-colon") is None
-        assert await client.zscore(TIMER_INDEX, "bad:tag with space") is None
+        assert await client.zscore(index_keys(GUILD_A).due, "no-colon") is None
+        assert await client.zscore(index_keys(GUILD_A).due, "bad:tag with space") is None
         assert await client.zscore(deadlines_key(GUILD_A), "a channel with spaces") is None
         assert await client.zscore(deadlines_key(GUILD_A), "ghost") is None
-        assert not await client.sismember(COMMUNITIES, "no colon here")
-        assert not await client.sismember(COMMUNITIES, "discord:bad tag")
+        assert not await client.sismember(index_keys(GUILD_A).communities, "no colon here")
+        assert not await client.sismember(index_keys(GUILD_A).communities, "discord:bad tag")
         # Every chip is where the bank says, in both communities, with the reset paid out.
         for community in (GUILD_A, GUILD_B):
             await bank_total(store, community)

@@ -18,8 +18,8 @@ from redis.asyncio import Redis
 from chatdealer.dealer import Command, Create, Dealer, Join, ShowTable, Start, open_dealer
 from chatdealer.dealer.outgoing import HandStarted, Notice, Outgoing, Refused
 from chatdealer.dealer.supervision import Supervisor
-from chatdealer.store import Community, EmbeddedRedis, Store, TableId
-from chatdealer.store.keys import COMMUNITIES, TIMER_INDEX, deadlines_key, table_keys
+from chatdealer.store import Community, Store, TableId
+from chatdealer.store.keys import deadlines_key, index_keys, table_keys
 from chatdealer.table import TableSettings
 
 from .harness import ANN, BOB, Clock, Harness
@@ -158,9 +158,9 @@ async def test_poison_entries_in_the_timer_index_and_a_deadlines_set_are_removed
     dealer = Dealer(store, clock=clock)
     await deal_heads_up(dealer, HEALTHY)
     poisoned = Community("discord", "guild1")
-    await client.zadd(TIMER_INDEX, {"no-colon-here": 0.0})
+    await client.zadd(index_keys(poisoned).due, {"no-colon-here": 0.0})
     await client.zadd(deadlines_key(poisoned), {"a channel with spaces": 0.0})
-    await client.zadd(TIMER_INDEX, {poisoned.tag: 0.0})
+    await client.zadd(index_keys(poisoned).due, {poisoned.tag: 0.0})
     loop = Loop(dealer)
     loop.start()
     try:
@@ -168,7 +168,7 @@ async def test_poison_entries_in_the_timer_index_and_a_deadlines_set_are_removed
         await loop.until(timed_out_at(HEALTHY))
     finally:
         await loop.close()
-    assert await client.zscore(TIMER_INDEX, "no-colon-here") is None
+    assert await client.zscore(index_keys(poisoned).due, "no-colon-here") is None
     assert await client.zscore(deadlines_key(poisoned), "a channel with spaces") is None
     logged = caplog.text
     assert "no-colon-here" in logged and "a channel with spaces" in logged
@@ -209,21 +209,21 @@ async def test_a_crash_in_the_delivery_does_not_end_the_clock(store: Store, cloc
 
 
 async def test_a_malformed_community_tag_neither_stops_a_worker_starting_nor_the_audit(
-    redis_server: EmbeddedRedis, client: Redis, caplog: pytest.LogCaptureFixture
+    redis_url: str, client: Redis, caplog: pytest.LogCaptureFixture
 ) -> None:
     from chatdealer.dealer.audit import audit
 
-    url = f"unix://{redis_server.socket_path}"
+    url = redis_url
     async with open_dealer(url) as dealer:
         await deal_heads_up(dealer, HEALTHY)
-    await client.sadd(COMMUNITIES, "no-colon", "bad:tag with space")
+    await client.sadd(index_keys(HEALTHY.home).communities, "no-colon", "bad:tag with space")
     async with open_dealer(url) as dealer:  # used to raise inside rebuild_index
         out = await dealer.handle(Command(table=HEALTHY, user=ANN, args=ShowTable()))
         assert not [o for o in out if isinstance(o.payload, Refused)]
-    assert not await client.sismember(COMMUNITIES, "no-colon")
-    assert not await client.sismember(COMMUNITIES, "bad:tag with space")
+    assert not await client.sismember(index_keys(HEALTHY.home).communities, "no-colon")
+    assert not await client.sismember(index_keys(HEALTHY.home).communities, "bad:tag with space")
     assert "no-colon" in caplog.text
-    await client.sadd(COMMUNITIES, "no-colon")
+    await client.sadd(index_keys(HEALTHY.home).communities, "no-colon")
     reports = await audit(url)
     assert [str(report.community) for report in reports] == [HEALTHY.home.tag]
     assert all(report.ok for report in reports)

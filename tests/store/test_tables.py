@@ -2,10 +2,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Awaitable, Callable
 
 from redis.asyncio import Redis
 
-from chatdealer.store import Change, EmbeddedRedis, Outcome, Store, TableId, TableStore
+from chatdealer.store import Change, Outcome, Store, TableId, TableStore
 from chatdealer.store.scripts import Scripts
 
 from .conftest import NOW
@@ -94,10 +95,10 @@ async def test_twenty_concurrent_writers_lose_no_increment(store: Store, table: 
 
 
 async def test_concurrent_writers_on_separate_clients_lose_no_increment(
-    store: Store, table: TableId, redis_server: EmbeddedRedis
+    store: Store, table: TableId, new_client: Callable[[], Awaitable[Redis]]
 ) -> None:
     await store.tables.create(table, counter(0))
-    workers = [Redis(unix_socket_path=redis_server.socket_path) for _ in range(4)]
+    workers = [await new_client() for _ in range(4)]
     try:
         stores = [Store.on(w) for w in workers]
 

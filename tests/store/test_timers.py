@@ -1,11 +1,18 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 
 from redis.asyncio import Redis
 
-from chatdealer.store import Community, EmbeddedRedis, Store, TableId
-from chatdealer.store.keys import TIMER_INDEX
+from chatdealer.store import Community, Store, TableId
+from chatdealer.store.keys import (
+    LEGACY_COMMUNITIES,
+    LEGACY_TIMER_INDEX,
+    SHARDS,
+    index_keys,
+    shard_keys,
+)
 
 from .conftest import NOW
 
@@ -69,10 +76,10 @@ async def test_an_earlier_deadline_set_after_a_claim_is_not_missed(
 
 
 async def test_timers_fire_for_a_worker_started_later(
-    store: Store, table: TableId, redis_server: EmbeddedRedis
+    store: Store, table: TableId, new_client: Callable[[], Awaitable[Redis]]
 ) -> None:
     await store.tables.create(table, b"{}", deadline=NOW)
-    fresh = Redis(unix_socket_path=redis_server.socket_path)
+    fresh = await new_client()
     try:
         assert await Store.on(fresh).timers.claim_due(NOW) == [table]
     finally:
@@ -81,7 +88,9 @@ async def test_timers_fire_for_a_worker_started_later(
 
 async def test_rebuilding_the_index_recovers_a_lost_bound(store: Store, table: TableId) -> None:
     await store.tables.create(table, b"{}", deadline=NOW)
-    await store.client.delete(TIMER_INDEX)  # as if a worker died right after its save
+    await store.client.delete(
+        index_keys(table.home).due
+    )  # as if a worker died right after its save
     assert await store.timers.claim_due(NOW) == []
     assert await store.timers.rebuild_index() == 1
     assert await store.timers.claim_due(NOW) == [table]
@@ -106,3 +115,38 @@ async def test_a_worker_claims_only_the_timers_of_the_platforms_it_serves(store:
     assert await store.timers.claim_due(NOW, platforms={"discord"}) == [on_discord]
     assert await store.timers.claim_due(NOW, platforms={"discord"}) == []
     assert await store.timers.claim_due(NOW, platforms={"telegram"}) == [on_telegram]
+
+
+async def test_deadlines_of_many_communities_spread_over_the_index_shards(store: Store) -> None:
+    communities = [Community("discord", str(n)) for n in range(64)]
+    for community in communities:
+        await store.tables.create(community.table("1"), b"{}", deadline=NOW)
+    holding = [shard for shard in range(SHARDS) if await store.client.zcard(shard_keys(shard).due)]
+    assert len(holding) > SHARDS // 2  # no one key (so no one cluster slot) has them all
+    claimed = await store.timers.claim_due(NOW, limit=1_000)
+    assert sorted(map(str, claimed)) == sorted(str(c.table("1")) for c in communities)
+    assert await store.timers.claim_due(NOW, limit=1_000) == []  # each handed out once
+
+
+async def test_a_claim_stops_at_its_limit_across_shards(store: Store) -> None:
+    for n in range(40):
+        await store.tables.create(Community("discord", str(n)).table("1"), b"{}", deadline=NOW)
+    first = await store.timers.claim_due(NOW, limit=25)
+    rest = await store.timers.claim_due(NOW, limit=25)
+    assert len(first) == 25 and len(rest) == 15
+    assert not set(first) & set(rest)
+
+
+async def test_the_registry_of_an_earlier_version_is_moved_into_the_shards(
+    store: Store, table: TableId
+) -> None:
+    await store.tables.create(table, b"{}", deadline=NOW)
+    home = index_keys(table.home)
+    await store.client.delete(home.communities, home.due, home.epochs)
+    await store.client.sadd(LEGACY_COMMUNITIES, table.home.tag)  # as an older dealer left it
+    await store.client.zadd(LEGACY_TIMER_INDEX, {table.home.tag: NOW})
+    assert await store.timers.rebuild_index() == 1
+    assert await store.client.smembers(home.communities) == {table.home.tag.encode()}
+    assert not await store.client.exists(LEGACY_COMMUNITIES, LEGACY_TIMER_INDEX)
+    assert await store.timers.claim_due(NOW) == [table]
+    assert [c.tag for c in await store.bank.communities()] == [table.home.tag]
