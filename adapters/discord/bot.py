@@ -9,6 +9,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from adapters.common.pictures import close_pictures
 from adapters.discord.buttons import ActButton, CardsButton
 from adapters.discord.cog import PokerCog
 from adapters.discord.commands import poker_group
@@ -68,7 +69,10 @@ async def serve(settings: DiscordSettings) -> None:
             poker = await attach(bot, dealer, settings)
             on_signals(bot, poker)
             tune_for_serving()
-            await bot.start(settings.token)
+            try:
+                await bot.start(settings.token)
+            finally:
+                close_pictures()
 
 
 def run(settings: DiscordSettings) -> int:

@@ -1,7 +1,9 @@
 """Card pictures for Discord messages, from `chatdealer.render.images` (drawn with Pillow).
 
-The pictures are optional here: without the renderer (or Pillow) messages go out as text. They
-take tens of milliseconds to draw, so callers draw them off the event loop (`asyncio.to_thread`).
+The table's and the showdown's pictures, and the cards sent by DM, come from the worker's shared
+`Pictures` (cached by content across tables, drawn off the event loop); an ephemeral "My cards"
+answer draws its small picture at once (`hand_png`). Without the renderer (or Pillow) messages go
+out as text.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from adapters.common.pictures import picture
 from chatdealer.dealer import PrivateView, TableView
 from chatdealer.dealer.outgoing import PotWon, Shown
 from chatdealer.render import language, translate_hand_name
@@ -43,9 +46,9 @@ def board_key(view: TableView, lang: str) -> tuple[object, ...] | None:
     return (view.board, tuple(pot.amount for pot in view.pots), lang)
 
 
-def board_png(view: TableView, lang: str) -> bytes | None:
+async def board_png(view: TableView, lang: str) -> bytes | None:
     pots = [pot.amount for pot in view.pots]
-    return _png(lambda images: images.board_image(view.board, pots, language(lang)))
+    return await picture(lambda drawn: drawn.board(view.board, pots, lang), "board")
 
 
 def hand_png(view: PrivateView, lang: str) -> bytes | None:
@@ -53,7 +56,12 @@ def hand_png(view: PrivateView, lang: str) -> bytes | None:
     return _png(lambda images: images.hand_image(view.cards, caption))
 
 
-def showdown_png(
+async def dm_hand_png(view: PrivateView, lang: str) -> bytes | None:
+    caption = translate_hand_name(language(lang), view.best) if view.best else None
+    return await picture(lambda drawn: drawn.hand(view.cards, caption), "hand")
+
+
+async def showdown_png(
     board: tuple[str, ...], shown: list[Shown], pots: list[PotWon], lang: str
 ) -> bytes | None:
     if not shown:
@@ -61,6 +69,6 @@ def showdown_png(
     hands = [(hand.name, hand.cards, hand.hand_name) for hand in shown]
     winners = {share.name for pot in pots for share in pot.winners}
     amounts = [pot.amount for pot in pots]
-    return _png(
-        lambda images: images.showdown_image(board, hands, amounts, language(lang), winners=winners)
+    return await picture(
+        lambda drawn: drawn.showdown(board, hands, amounts, lang, winners=winners), "showdown"
     )

@@ -25,7 +25,7 @@ from adapters.discord.buttons import (
     table_buttons,
 )
 from adapters.discord.dms import DirectMessages
-from adapters.discord.images import board_key, board_png, hand_png, showdown_png
+from adapters.discord.images import board_key, board_png, dm_hand_png, showdown_png
 from adapters.discord.names import discord_language
 from adapters.discord.posts import (
     NO_MENTIONS,
@@ -291,7 +291,7 @@ class Poker(Delivery[TableMessages]):
         title = hand_title(lang, showdown.over.hand_number)
         lines = [f"**{title}**", *showdown_lines(showdown, lang, self.clock())]
         shown, pots = showdown.shown, showdown.pots
-        image = await asyncio.to_thread(showdown_png, showdown.board, shown, pots, code)
+        image = await showdown_png(showdown.board, shown, pots, code)
         await self._post(table, Post("\n".join(lines), ("showdown.png", image) if image else None))
 
     async def followup(
@@ -330,7 +330,7 @@ class Poker(Delivery[TableMessages]):
         title = ui(lang_code, "dm_title", channel=f"<#{table.channel}>")
         hand = hand_title(lang, cards.view.hand_number)
         content = f"**{title}** · {hand}\n{private_text(cards.view, lang)}"
-        image = await asyncio.to_thread(hand_png, cards.view, lang_code)
+        image = await dm_hand_png(cards.view, lang_code)
         self.dms.post(int(player), content, image)
 
     # -- the table message -------------------------------------------------------------------

@@ -13,11 +13,10 @@ a Discord message.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import discord
@@ -40,7 +39,7 @@ class Screen:
     content: str
     view: discord.ui.View | None
     image_key: object | None = None
-    draw: Callable[[], bytes | None] | None = None
+    draw: Callable[[], Awaitable[bytes | None]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +122,7 @@ class TableMessages(TablePublisher[ChannelTable]):
         new_picture = message_id is None or screen.image_key != state.image_key
         image = None
         if new_picture and screen.image_key is not None and screen.draw is not None:
-            image = await asyncio.to_thread(screen.draw)
+            image = await screen.draw()
         if message_id is not None:
             try:
                 message = channel.get_partial_message(message_id)
@@ -138,7 +137,7 @@ class TableMessages(TablePublisher[ChannelTable]):
             except discord.NotFound:
                 log.info("table message in %s is gone: posting a new one", state.table)
             if image is None and screen.image_key is not None and screen.draw is not None:
-                image = await asyncio.to_thread(screen.draw)
+                image = await screen.draw()
         files = [_file(image)] if image is not None else []
         if screen.view is not None:
             sent = await channel.send(content=screen.content, view=screen.view, files=files)

@@ -24,6 +24,7 @@ from telegram.ext import (
     filters,
 )
 
+from adapters.common.pictures import close_pictures
 from adapters.telegram.commands import Commands
 from adapters.telegram.config import TelegramSettings
 from adapters.telegram.menu import HELP_WORDS, MENU_LANGUAGES, command_names, menu
@@ -178,6 +179,7 @@ async def serve(settings: TelegramSettings) -> None:
             await stop.wait()
         finally:
             await worker.stop()
+            close_pictures()
 
 
 def run(settings: TelegramSettings) -> int:

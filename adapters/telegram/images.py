@@ -1,20 +1,12 @@
-"""Card pictures as PNG, drawn off the event loop (20–65 ms each), the board ones cached."""
+"""Card pictures as PNG for Telegram, from the worker's shared `Pictures` (cached by content
+across tables, drawn off the event loop)."""
 
 from __future__ import annotations
 
-import asyncio
-import logging
-from collections import OrderedDict
-
+from adapters.common.pictures import picture
 from chatdealer.dealer import PrivateView, TableView
 from chatdealer.dealer.outgoing import PotWon, Shown
 from chatdealer.render import Language, translate_hand_name
-from chatdealer.render.images import board_image, hand_image, showdown_image, to_png
-
-log = logging.getLogger(__name__)
-
-CACHED = 256
-_boards: OrderedDict[tuple[tuple[str, ...], tuple[int, ...], str], bytes] = OrderedDict()
 
 
 async def board_png(view: TableView, language: Language, code: str) -> bytes | None:
@@ -22,29 +14,12 @@ async def board_png(view: TableView, language: Language, code: str) -> bytes | N
     if not view.hand_running:
         return None
     pots = tuple(pot.amount for pot in view.pots)
-    key = (view.board, pots, code)
-    cached = _boards.get(key)
-    if cached is not None:
-        _boards.move_to_end(key)
-        return cached
-    try:
-        png = await asyncio.to_thread(lambda: to_png(board_image(view.board, pots, language)))
-    except (ValueError, OSError) as problem:
-        log.warning("board image failed: %s", problem)
-        return None
-    _boards[key] = png
-    while len(_boards) > CACHED:
-        _boards.popitem(last=False)
-    return png
+    return await picture(lambda drawn: drawn.board(view.board, pots, code), "board")
 
 
 async def hand_png(view: PrivateView, language: Language) -> bytes | None:
     caption = translate_hand_name(language, view.best) if view.best else None
-    try:
-        return await asyncio.to_thread(lambda: to_png(hand_image(view.cards, caption)))
-    except (ValueError, OSError) as problem:
-        log.warning("hand image failed: %s", problem)
-        return None
+    return await picture(lambda drawn: drawn.hand(view.cards, caption), "hand")
 
 
 async def showdown_png(
@@ -53,10 +28,7 @@ async def showdown_png(
     hands = [(s.name, s.cards, s.hand_name) for s in shown]
     amounts = [pot.amount for pot in pots]
     winners = {share.name for pot in pots for share in pot.winners}
-    try:
-        return await asyncio.to_thread(
-            lambda: to_png(showdown_image(board, hands, amounts, language, winners=winners))
-        )
-    except (ValueError, OSError) as problem:
-        log.warning("showdown image failed: %s", problem)
-        return None
+    return await picture(
+        lambda drawn: drawn.showdown(board, hands, amounts, language.code, winners=winners),
+        "showdown",
+    )
