@@ -19,6 +19,12 @@ class ConfigError(ValueError):
     """A hand configuration that cannot be played; the message says which setting is wrong."""
 
 
+class BettingStructure(Enum):
+    NO_LIMIT = "no_limit"
+    POT_LIMIT = "pot_limit"
+    FIXED_LIMIT = "fixed_limit"
+
+
 class Variant(Enum):
     """The games the dealer deals: hold'em, short deck and three Omahas (docs/rules.md)."""
 
@@ -48,6 +54,21 @@ class Variant(Enum):
         return self is _OMAHA_HI_LO
 
     @property
+    def default_structure(self) -> BettingStructure:
+        """The betting a table of this game plays unless told: pot-limit for Omaha, fixed-limit
+        for Omaha hi-lo (the standard's FO/8), no-limit for hold'em and short deck."""
+        if self is _OMAHA_HI_LO:
+            return BettingStructure.FIXED_LIMIT
+        return BettingStructure.POT_LIMIT if self.omaha else BettingStructure.NO_LIMIT
+
+    @property
+    def structures(self) -> tuple[BettingStructure, ...]:
+        """The betting structures the game is dealt with: hi-lo is not played no-limit."""
+        if self is _OMAHA_HI_LO:
+            return (BettingStructure.FIXED_LIMIT, BettingStructure.POT_LIMIT)
+        return tuple(BettingStructure)
+
+    @property
     def max_players(self) -> int:
         """The most players one deck serves: every hole card, three burns and five board cards."""
         return min(10, (len(self.deck.cards()) - BURNS - BOARD_CARDS) // self.hole_cards)
@@ -60,12 +81,6 @@ _SHORT, _STANDARD = Deck.SHORT, Deck.STANDARD
 _SHORT_DECK = Variant.SHORT_DECK
 _OMAHA_HI_LO = Variant.OMAHA_HI_LO
 _HOLE_CARDS = {"holdem": 2, "short_deck": 2, "omaha": 4, "omaha_five": 5, "omaha_hi_lo": 4}
-
-
-class BettingStructure(Enum):
-    NO_LIMIT = "no_limit"
-    POT_LIMIT = "pot_limit"
-    FIXED_LIMIT = "fixed_limit"
 
 
 class HandConfig(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

@@ -30,7 +30,13 @@ STRUCTURES = {
     BettingStructure.POT_LIMIT: "Pot-limit",
     BettingStructure.FIXED_LIMIT: "Fixed-limit",
 }
-VARIANTS = {Variant.HOLDEM: "Hold'em", Variant.SHORT_DECK: "Short deck"}
+VARIANTS = {
+    Variant.HOLDEM: "Hold'em",
+    Variant.SHORT_DECK: "Short deck",
+    Variant.OMAHA: "Omaha",
+    Variant.OMAHA_FIVE: "Five-card Omaha",
+    Variant.OMAHA_HI_LO: "Omaha hi-lo",
+}
 
 
 def short_name(name: str, width: int = NAME_WIDTH) -> str:
