@@ -1,4 +1,4 @@
-"""Omaha's hands (docs/rules.md, Omaha): exactly two hole cards and exactly three board cards,
+"""Omaha's hands (RULES.md §13): exactly two hole cards and exactly three board cards,
 for the high hand and for the eight-or-better low.
 
 The fast paths are checked against the rule applied literally (every two-and-three choice) and

@@ -1,5 +1,5 @@
 """One hand of hold'em, short deck or Omaha, from the forced bets to the last chip paid
-(RULES.md §1-7; docs/rules.md, Omaha).
+(RULES.md §1-7, §13).
 
 The hand is pure: the deck order is handed in, nothing is read or written, and every action
 either changes the hand and returns its events or raises `IllegalAction` and changes nothing.

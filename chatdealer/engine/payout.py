@@ -1,4 +1,4 @@
-"""Paying the pots at the end of a hand, side pots first (RULES.md §6; docs/rules.md, Omaha).
+"""Paying the pots at the end of a hand, side pots first (RULES.md §6, §13).
 
 In hi-lo each pot is split in two: the best high takes one half and the best qualifying low the
 other; a pot none of whose players shows a low goes whole to the high. An odd chip between the

@@ -2,7 +2,7 @@
 
 Hold'em hands are valued in `Hand` itself (its hot path); Omaha's are valued here with the
 Omaha evaluator: the high of exactly two hole and three board cards, and in hi-lo the
-eight-or-better low (docs/rules.md, Omaha). Low values are 1..56, higher is better; a hand
+eight-or-better low (RULES.md §13). Low values are 1..56, higher is better; a hand
 without a qualifying low has no entry.
 """
 

@@ -1,5 +1,5 @@
 """Omaha hands: the best high hand and the eight-or-better low, each of exactly two hole cards
-and exactly three board cards (docs/rules.md, Omaha).
+and exactly three board cards (RULES.md §13).
 
 High values are hold'em values (``chatdealer.evaluator``), so they are named, compared and
 categorised as hold'em hands are. Low values are 1..56, higher is better (56 is 5-4-3-2-A) and

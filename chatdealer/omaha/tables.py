@@ -1,4 +1,4 @@
-"""Omaha's lookup tables: how they are built, stored and loaded (docs/rules.md, Omaha).
+"""Omaha's lookup tables: how they are built, stored and loaded (RULES.md §13).
 
 An Omaha hand plays exactly two hole cards and exactly three board cards. Without a flush the
 best high hand depends only on the board's ranks and on which two ranks the hole pair has, so

@@ -1,4 +1,4 @@
-"""Omaha in the engine (docs/rules.md, Omaha): dealing four and five hole cards, how many
+"""Omaha in the engine (RULES.md §13): dealing four and five hole cards, how many
 players a deck serves, and hi-lo pots split between the high and the eight-or-better low.
 
 Seats are positions, as in tests/engine/test_rules.py: p1 is the small blind.

@@ -1,5 +1,5 @@
 """Omaha tables: the settings a table of each Omaha is refused or accepted with, and a table
-dealing Omaha hands with every chip accounted for (docs/rules.md, Omaha)."""
+dealing Omaha hands with every chip accounted for (RULES.md §13)."""
 
 from __future__ import annotations
 
