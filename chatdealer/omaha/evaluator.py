@@ -26,6 +26,7 @@ from chatdealer.omaha.tables import (
 )
 
 __all__ = [
+    "LOW_RANK_NAMES",
     "NO_LOW",
     "LowHand",
     "best_high",
@@ -154,14 +155,15 @@ def check_omaha_cards(hole: Sequence[Card], board: Sequence[Card]) -> None:
             raise CardError(f"{card!r} is not a card")
     if len(hole) not in HOLE_SIZES:
         raise CardError(f"an Omaha hand has 4 or 5 hole cards, got {len(hole)}")
-    if len(board) != BOARD_SIZE:
-        raise CardError(f"an Omaha showdown needs a board of 5 cards, got {len(board)}")
+    if not 3 <= len(board) <= BOARD_SIZE:
+        raise CardError(f"an Omaha hand needs 3 to 5 board cards, got {len(board)}")
     check_unique([*hole, *board])
     check_in_deck([*hole, *board], Deck.STANDARD)
 
 
 def best_high(hole: Sequence[Card], board: Sequence[Card]) -> HandRank:
-    """The best high hand of exactly two hole cards and three board cards, with its cards."""
+    """The best high hand of exactly two hole cards and three board cards, with its cards; the
+    board may be the flop or the turn, for naming a hand as the board comes."""
     check_omaha_cards(hole, board)
     return max(
         (
@@ -195,7 +197,8 @@ def _low_rank(card: Card) -> int:
 
 
 def best_low(hole: Sequence[Card], board: Sequence[Card]) -> LowHand | None:
-    """The best eight-or-better low of exactly two hole and three board cards, or None."""
+    """The best eight-or-better low of exactly two hole and three board cards, or None; the
+    board may be the flop or the turn."""
     check_omaha_cards(hole, board)
     value = omaha_low(hole, board)
     if value == NO_LOW:
