@@ -33,8 +33,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=10_000, help="hands per game")
     parser.add_argument("--seed", type=int, default=20261202)
+    parser.add_argument(
+        "--games",
+        default="0,1,2,3",
+        help="which games, by number: 0 PLO, 1 FL O/8, 2 PL O/8, 3 PLO5",
+    )
     args = parser.parse_args(argv)
+    wanted = {int(number) for number in args.games.split(",")}
     for offset, game in enumerate(OMAHA_GAMES + MORE_OMAHA_GAMES):
+        if offset not in wanted:
+            continue
         started = time.perf_counter()
         outcomes, played = play_many(args.hands, args.seed + offset, [game])
         seconds = time.perf_counter() - started

@@ -221,4 +221,6 @@ def private_text(view: PrivateView, language: Language) -> str:
     text = _("private", "Your cards: {cards}").format(cards=cards_text(view.cards))
     if view.best:
         text += " — " + translate_hand_name(language, view.best)
+    if view.low:
+        text += "; " + _("hand", "Low, {ranks}").format(ranks="-".join(view.low))
     return text
