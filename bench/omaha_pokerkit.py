@@ -5,9 +5,9 @@ default). Each game PokerKit deals (pot-limit Omaha, fixed-limit Omaha hi-lo eig
 and the two its parts make (pot-limit Omaha hi-lo, five-card pot-limit Omaha) is played N times
 by tests/engine/test_pokerkit_differential.py's `play_one`: at every step both engines must agree
 on who acts and what they may do, and at the end on every stack. The counts printed are the
-hands played to equal finishing stacks, those with no departure at all, and those that met one
-the rule book makes on purpose (RULES.md §10; the odd chip of a pot settled pot by pot, where
-PokerKit merges the pots that mucked hands leave alike). Any other disagreement stops the run
+hands played to the end, those of them with equal finishing stacks, those with no departure at
+all, and those that met one the rule book makes on purpose (RULES.md §10; the odd chip of a pot
+settled pot by pot, where PokerKit merges the pots that mucked hands leave alike). Any other disagreement stops the run
 with the hand that shows it.
 """
 
@@ -22,7 +22,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.engine.test_pokerkit_differential import (
+    LOW_SHARED,
     MORE_OMAHA_GAMES,
+    ODD_CHIPS,
     OMAHA_GAMES,
     SHORT_BLIND,
     play_many,
@@ -49,12 +51,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         (name,) = played
         # A short big blind changes what everyone must call: those hands stop being compared;
         # every other hand is played to its end and its finishing stacks compared.
+        # An odd chip or PokerKit's shared low half leaves the stacks unequal, as rules §10 says.
         compared = played[name] - outcomes[SHORT_BLIND]
+        equal = compared - outcomes[ODD_CHIPS] - outcomes[LOW_SHARED]
         same = outcomes.pop("same", 0)
         departures = ", ".join(f"{reason}: {count}" for reason, count in outcomes.most_common())
         print(
-            f"{name:26} {played[name]:>6} hands, {compared:>6} to equal finishing stacks, "
-            f"{same:>6} with no departure at all ({departures or 'none'})  {seconds:.0f} s",
+            f"{name:26} {played[name]:>6} hands, {compared:>6} played to the end, {equal:>6} "
+            f"to equal finishing stacks, {same:>6} with no departure at all "
+            f"({departures or 'none'})  {seconds:.0f} s",
             flush=True,
         )
 
