@@ -7,8 +7,8 @@ by tests/engine/test_pokerkit_differential.py's `play_one`: at every step both e
 on who acts and what they may do, and at the end on every stack. The counts printed are the
 hands played to the end, those of them with equal finishing stacks, those with no departure at
 all, and those that met one the rule book makes on purpose (RULES.md §10; the odd chip of a pot
-settled pot by pot, where PokerKit merges the pots that mucked hands leave alike). Any other disagreement stops the run
-with the hand that shows it.
+settled pot by pot, where PokerKit merges the pots that mucked hands leave alike). Any other
+disagreement stops the run with the hand that shows it.
 """
 
 from __future__ import annotations
