@@ -97,13 +97,26 @@ def _make_omaha_high() -> Callable[[Sequence[Card], Sequence[Card]], int]:
     def omaha_high(hole: Sequence[Card], board: Sequence[Card]) -> int:
         b1, b2, b3, b4, b5 = board
         k = keys[b1] + keys[b2] + keys[b3] + keys[b4] + keys[b5]
-        row = rows[k >> 8]
-        if len(hole) == 4:
+        try:  # four hole cards, the common case, unpacked without asking for the length
             a, b, c, d = hole
-            ca, cb, cc = columns[a], columns[b], columns[c]
-            best = max(row[ca[b]], row[ca[c]], row[ca[d]], row[cb[c]], row[cb[d]], row[cc[d]])
-        else:
-            best = max([row[columns[x][y]] for x, y in combinations(hole, 2)])
+        except ValueError:
+            return any_hole(hole, board, k)
+        row = rows[k >> 8]
+        ca, cb, cc = columns[a], columns[b], columns[c]
+        best = max(row[ca[b]], row[ca[c]], row[ca[d]], row[cb[c]], row[cb[d]], row[cc[d]])
+        suit = three_suited[k & 0xFF]
+        if suit < 0:
+            return best
+        bits = bits_by_suit[suit]
+        hole_mask = bits[a] | bits[b] | bits[c] | bits[d]
+        if not hole_mask & (hole_mask - 1):  # fewer than two hole cards of the suit
+            return best
+        return flush_or(best, hole, hole_mask, bits, board)
+
+    def any_hole(hole: Sequence[Card], board: Sequence[Card], k: int) -> int:
+        """Five hole cards (or any other number of them), the long way."""
+        row = rows[k >> 8]
+        best = max([row[columns[x][y]] for x, y in combinations(hole, 2)])
         suit = three_suited[k & 0xFF]
         if suit < 0:
             return best
@@ -111,9 +124,17 @@ def _make_omaha_high() -> Callable[[Sequence[Card], Sequence[Card]], int]:
         hole_mask = 0
         for card in hole:
             hole_mask |= bits[card]
-        if not hole_mask & (hole_mask - 1):  # fewer than two hole cards of the suit
+        if not hole_mask & (hole_mask - 1):
             return best
-        board_mask = bits[b1] | bits[b2] | bits[b3] | bits[b4] | bits[b5]
+        return flush_or(best, hole, hole_mask, bits, board)
+
+    def flush_or(
+        best: int, hole: Sequence[Card], hole_mask: int, bits: list[int], board: Sequence[Card]
+    ) -> int:
+        """The better of `best` and the flush of two suited hole and three suited board cards."""
+        board_mask = 0
+        for card in board:
+            board_mask |= bits[card]
         flushes = flush_rows.get(board_mask) or make_flush_row(board_mask)
         flush = flushes.get(hole_mask)
         if flush is None:  # three or more suited hole cards: the best two of them
