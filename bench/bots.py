@@ -30,7 +30,7 @@ def table(rng: random.Random, structure: BettingStructure) -> HandConfig:
     if count == 2:
         blinds.reverse()
     return HandConfig(
-        variant=rng.choice(list(Variant)),
+        variant=rng.choice([v for v in Variant if not v.omaha]),  # bots play hold'em
         straight_beats_trips=rng.random() < 0.5,
         structure=structure,
         starting_stacks=tuple(rng.randint(10 * big, 300 * big) for _ in range(count)),

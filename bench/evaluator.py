@@ -4,8 +4,10 @@ Run by hand: ``.venv/bin/python bench/evaluator.py [--hands N] [--repeats R]``. 
 the same seeded random hands, converted to its own card objects before the clock starts; each
 timing is repeated and the median rate is reported, with ours/peer ratios. A peer library that is
 not installed is reported as such. The order each peer gives a sample of hands is checked against
-ours first, so a wrong card conversion cannot pass for speed. Last, the cold import time of
-``chatdealer.evaluator`` is measured in fresh interpreters.
+ours first, so a wrong card conversion cannot pass for speed. Omaha follows in the same run: four
+hole cards and a five-card board, ours (``chatdealer.omaha.evaluator.omaha_high``, and the low)
+against phevaluator's ``evaluate_omaha_cards`` and PokerKit's ``OmahaHoldemHand``, checked the
+same way. Last, the cold import time of ``chatdealer.evaluator`` is measured in fresh interpreters.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from chatdealer.evaluator import (
     rank7_for,
     rank7_short,
 )
+from chatdealer.omaha.evaluator import omaha_high, omaha_low
 
 Hand = tuple[int, int, int, int, int, int, int]
 SEED = 2024
@@ -226,11 +229,132 @@ def cold_import_times(runs: int) -> tuple[float, float, float]:
     return statistics.median(inside), statistics.median(whole), statistics.median(bare)
 
 
+OmahaHand = tuple[tuple[int, int, int, int], tuple[int, int, int, int, int]]
+
+
+def random_omaha_hands(count: int) -> list[OmahaHand]:
+    rng = random.Random(SEED)
+    cards = Deck.STANDARD.cards()
+    hands: list[OmahaHand] = []
+    for _ in range(count):
+        a, b, c, d, e, f, g, h, i = rng.sample(cards, 9)
+        hands.append(((a, b, c, d), (e, f, g, h, i)))
+    return hands
+
+
+def omaha_contenders(hands: list[OmahaHand]) -> list[Contender | str]:
+    """Ours (high, and the hi-lo low), phevaluator's and PokerKit's four-card Omaha high."""
+
+    def high_loop() -> None:
+        evaluate = omaha_high
+        for hole, board in hands:
+            evaluate(hole, board)
+
+    def low_loop() -> None:
+        evaluate = omaha_low
+        for hole, board in hands:
+            evaluate(hole, board)
+
+    contenders: list[Contender | str] = [
+        Contender("ours omaha_high (Omaha)", Deck.STANDARD, len(hands), high_loop),
+        Contender("ours omaha_low (hi-lo's low)", Deck.STANDARD, len(hands), low_loop),
+    ]
+    phevaluator = optional("phevaluator.evaluator_omaha")
+    if phevaluator is None:
+        contenders.append("phevaluator evaluate_omaha_cards")
+    else:
+        evaluate_omaha: Callable[..., int] = phevaluator.evaluate_omaha_cards
+        flat = [(*board, *hole) for hole, board in hands]  # the board first, then the hole
+
+        def phevaluator_loop() -> None:
+            evaluate = evaluate_omaha
+            for b1, b2, b3, b4, b5, h1, h2, h3, h4 in flat:
+                evaluate(b1, b2, b3, b4, b5, h1, h2, h3, h4)
+
+        def phevaluator_strength(hand: OmahaHand) -> int:
+            return -evaluate_omaha(*hand[1], *hand[0])  # smaller is stronger
+
+        name = f"phevaluator {version('phevaluator')} evaluate_omaha_cards"
+        contenders.append(
+            Contender(name, Deck.STANDARD, len(hands), phevaluator_loop, phevaluator_strength)  # type: ignore[arg-type]
+        )
+    pokerkit = optional("pokerkit")
+    if pokerkit is None:
+        contenders.append("pokerkit OmahaHoldemHand")
+    else:
+        to_card = [next(iter(pokerkit.Card.parse(format_card(card)))) for card in range(52)]
+        sample = [
+            ([to_card[c] for c in hole], [to_card[c] for c in board])
+            for hole, board in hands[: POKERKIT_HANDS // 4]
+        ]
+
+        def pokerkit_loop() -> None:
+            from_game = pokerkit.OmahaHoldemHand.from_game
+            for hole, board in sample:
+                from_game(hole, board)
+
+        def pokerkit_strength(hand: OmahaHand) -> int:
+            made = pokerkit.OmahaHoldemHand.from_game(
+                [to_card[c] for c in hand[0]], [to_card[c] for c in hand[1]]
+            )
+            return int(made.entry.index)
+
+        name = f"pokerkit {version('pokerkit')} OmahaHoldemHand"
+        contenders.append(
+            Contender(name, Deck.STANDARD, len(sample), pokerkit_loop, pokerkit_strength)  # type: ignore[arg-type]
+        )
+    return contenders
+
+
+def omaha_order_agrees(contender: Contender) -> bool:
+    """Sorted by the peer's strength, our Omaha high must agree on every neighbouring pair."""
+    strength: Callable[[OmahaHand], int] = contender.strength  # type: ignore[assignment]
+    sample = random_omaha_hands(CHECKED_HANDS // 4)
+    theirs = [strength(hand) for hand in sample]
+    mine = [omaha_high(*hand) for hand in sample]
+    order = sorted(range(len(sample)), key=theirs.__getitem__)
+    return all(
+        (mine[i] == mine[j]) if theirs[i] == theirs[j] else (mine[i] < mine[j])
+        for i, j in pairwise(order)
+    )
+
+
+def omaha_section(count: int, repeats: int) -> None:
+    contenders = omaha_contenders(random_omaha_hands(count))
+    installed = [contender for contender in contenders if isinstance(contender, Contender)]
+    agrees = {
+        contender.name: "agrees" if omaha_order_agrees(contender) else "DIFFERS"
+        for contender in installed
+        if contender.strength is not None
+    }
+    rates = dict(
+        zip(
+            [contender.name for contender in installed],
+            median_rates(installed, repeats),
+            strict=True,
+        )
+    )
+    ours_rate = rates["ours omaha_high (Omaha)"]
+    print(
+        f"\n{count:,} seeded random four-card Omaha hands with five-card boards, median of "
+        f"{repeats} runs; PokerKit on the first {POKERKIT_HANDS // 4:,}."
+    )
+    print(f"{'':44} {'evals/s':>11}  {'ours/peer':>9}  order")
+    for contender in contenders:
+        if isinstance(contender, str):
+            print(f"{contender:44} not installed")
+            continue
+        rate = rates[contender.name]
+        ratio = "" if contender.name.startswith("ours") else f"{ours_rate / rate:.2f}"
+        print(f"{contender.name:44} {rate:11,.0f}  {ratio:>9}  {agrees.get(contender.name, '')}")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--hands", type=int, default=200_000)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--import-runs", type=int, default=7)
+    parser.add_argument("--omaha-hands", type=int, default=100_000)
     args = parser.parse_args(argv)
 
     hands = random_hands(Deck.STANDARD, args.hands)
@@ -275,6 +399,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             "" if contender.name.startswith("ours") else f"{ours_rate[contender.deck] / rate:.2f}"
         )
         print(f"{contender.name:44} {rate:11,.0f}  {ratio:>9}  {agrees.get(contender.name, '')}")
+
+    omaha_section(args.omaha_hands, args.repeats)
 
     assert rank7_for(SHORT_DECK) is rank7_short
     inside, whole, bare = cold_import_times(args.import_runs)

@@ -49,6 +49,7 @@ __all__ = [
     "Ranking",
     "category_of",
     "evaluate",
+    "flush_values_for",
     "hand_name",
     "hand_value",
     "name_of_value",
@@ -171,6 +172,12 @@ _RANK7_BY_RANKING = {
 def rank7_for(ranking: Ranking) -> Rank7:
     """The unchecked seven-card evaluator of a ranking, for loops over many trusted hands."""
     return _RANK7_BY_RANKING[ranking]
+
+
+def flush_values_for(ranking: Ranking) -> list[int]:
+    """The value of five to seven cards of one suit by the rank mask of their ranks, 0 if none:
+    the table the other evaluators (Omaha) build their flushes from."""
+    return _LOOKUPS[ranking].flush_values
 
 
 def hand_value(cards: Sequence[Card], ranking: Ranking = HOLDEM) -> int:

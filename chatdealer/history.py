@@ -1,9 +1,11 @@
 """Any hand the engine plays, written as a PHH hand history.
 
-PHH has no code for pot-limit hold'em or fixed-limit short deck and no fields for dead blinds or
-live posts out of position, so those are kept in user-defined fields (`_betting_structure`,
-`_straight_beats_trips`, `_small_bet`, `_big_bet`, `_dead`, `_live_posts`) that our replay
-reads back; every other PHH tool still reads the file.
+PHH has codes for no-limit and fixed-limit hold'em, no-limit short deck, pot-limit Omaha (PO)
+and fixed-limit Omaha hi-lo eight or better (FO/8). It has none for pot-limit hold'em,
+fixed-limit short deck, the other Omaha structures or five-card Omaha, and no fields for dead
+blinds or live posts out of position, so those are kept in user-defined fields
+(`_betting_structure`, `_straight_beats_trips`, `_small_bet`, `_big_bet`, `_hole_cards`, `_dead`,
+`_live_posts`) that our replay reads back; every other PHH tool still reads the file.
 """
 
 from __future__ import annotations
@@ -72,30 +74,49 @@ def _settings(config: HandConfig) -> dict[str, Any]:
     if count == 2:  # PHH reverse-assigns the forced bets heads-up
         antes, blinds = antes[::-1], blinds[::-1]
     short = config.variant is Variant.SHORT_DECK
-    fixed = config.structure is BettingStructure.FIXED_LIMIT and not short
-    variant = "NS" if short else ("FT" if fixed else "NT")
+    structure = config.structure
+    variant, coded = _CODES[config.variant]
+    fixed = coded is BettingStructure.FIXED_LIMIT
     user_fields: dict[str, object] = {}
     if short:  # PHH readers (PokerKit) rank a short-deck straight above trips unless told
         user_fields["_straight_beats_trips"] = config.straight_beats_trips
-    if not fixed and config.structure is not BettingStructure.NO_LIMIT:
-        user_fields["_betting_structure"] = config.structure.value
-        if config.structure is BettingStructure.FIXED_LIMIT:
+    if config.variant.hole_cards == 5:
+        user_fields["_hole_cards"] = 5
+    if coded is None:  # hold'em: the code follows the structure
+        fixed = structure is BettingStructure.FIXED_LIMIT
+        variant, coded = ("FT", structure) if fixed else ("NT", BettingStructure.NO_LIMIT)
+    if structure is not coded:
+        user_fields["_betting_structure"] = structure.value
+        if structure is BettingStructure.FIXED_LIMIT:
             user_fields["_small_bet"] = config.small_bet
             user_fields["_big_bet"] = config.big_bet
     if any(config.dead):
         user_fields["_dead"] = list(config.per_seat(config.dead))
     if any(config.live_posts):
         user_fields["_live_posts"] = list(config.per_seat(config.live_posts))
+    small_bet, big_bet = config.small_bet, config.big_bet
+    if fixed and structure is not coded:  # FO/8 dealt pot- or no-limit: its bets are the minimum
+        small_bet = big_bet = config.min_bet
     return {
         "variant": variant,
         "ante_trimming_status": config.ante_trimming,
         "antes": antes,
         "blinds_or_straddles": blinds,
-        "small_bet": config.small_bet if fixed else None,
-        "big_bet": config.big_bet if fixed else None,
+        "small_bet": small_bet if fixed else None,
+        "big_bet": big_bet if fixed else None,
         "min_bet": None if fixed else (config.min_bet or config.small_bet),
         "user_fields": user_fields,
     }
+
+
+# Each variant's PHH code and the structure the code stands for; hold'em's depends on it.
+_CODES: dict[Variant, tuple[str, BettingStructure | None]] = {
+    Variant.HOLDEM: ("NT", None),
+    Variant.SHORT_DECK: ("NS", BettingStructure.NO_LIMIT),
+    Variant.OMAHA: ("PO", BettingStructure.POT_LIMIT),
+    Variant.OMAHA_FIVE: ("PO", BettingStructure.POT_LIMIT),
+    Variant.OMAHA_HI_LO: ("FO/8", BettingStructure.FIXED_LIMIT),
+}
 
 
 def _hide_unshown(action: phh.Action, hand: Hand) -> phh.Action:

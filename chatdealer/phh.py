@@ -46,7 +46,7 @@ VARIANTS: Mapping[str, str] = {
 }
 """Every variant code of the standard: a file of any of them reads, whether or not we deal it."""
 
-PLAYABLE_VARIANTS: frozenset[str] = frozenset({"NT", "FT", "NS"})
+PLAYABLE_VARIANTS: frozenset[str] = frozenset({"NT", "FT", "NS", "PO", "FO/8"})
 """The variants the engine deals. The standard has no pot-limit hold'em code (``PO`` is Omaha)."""
 
 _BET_FIELDS: Mapping[str, tuple[str, ...]] = {

@@ -23,6 +23,8 @@ STRUCTURES = {
     "NT": (Variant.HOLDEM, BettingStructure.NO_LIMIT),
     "FT": (Variant.HOLDEM, BettingStructure.FIXED_LIMIT),
     "NS": (Variant.SHORT_DECK, BettingStructure.NO_LIMIT),
+    "PO": (Variant.OMAHA, BettingStructure.POT_LIMIT),
+    "FO/8": (Variant.OMAHA_HI_LO, BettingStructure.FIXED_LIMIT),
 }
 
 
@@ -50,11 +52,18 @@ def _whole(values: Sequence[int | float] | None, field: str) -> tuple[int, ...]:
 def config_for(record: phh.HandHistory) -> HandConfig:
     """The hand configuration a record describes, its forced bets mapped onto positions."""
     if record.variant not in STRUCTURES:
-        raise ReplayError(f"variant {record.variant} is not dealt here (NT, FT and NS are)")
+        dealt = ", ".join(STRUCTURES)
+        raise ReplayError(f"variant {record.variant} is not dealt here ({dealt} are)")
     variant, structure = STRUCTURES[record.variant]
+    coded = structure
     extra = record.user_fields  # written by history.to_phh for what PHH has no field for
     if "_betting_structure" in extra:
         structure = BettingStructure(extra["_betting_structure"])
+    if variant is Variant.OMAHA and extra.get("_hole_cards") == 5:
+        variant = Variant.OMAHA_FIVE
+    min_bet = int(record.min_bet or 0)
+    if coded is BettingStructure.FIXED_LIMIT and structure is not coded:  # FO/8 dealt unlimited
+        min_bet = int(record.small_bet or 0)
     dead = _whole(extra.get("_dead"), "_dead")
     live_posts = _whole(extra.get("_live_posts"), "_live_posts")
     stacks = _whole(record.starting_stacks, "starting_stacks")
@@ -75,7 +84,7 @@ def config_for(record: phh.HandHistory) -> HandConfig:
         blinds_or_straddles=blinds,
         dead=dead,
         live_posts=live_posts,
-        min_bet=int(record.min_bet or 0),
+        min_bet=min_bet,
         small_bet=int(record.small_bet or extra.get("_small_bet", 0)),
         big_bet=int(record.big_bet or extra.get("_big_bet", 0)),
         names=tuple(record.players or ()),
@@ -83,7 +92,9 @@ def config_for(record: phh.HandHistory) -> HandConfig:
 
 
 def deck_for(record: phh.HandHistory, config: HandConfig) -> list[Card]:
-    holes: list[list[Card | None]] = [[None, None] for _ in range(config.seat_count)]
+    holes: list[list[Card | None]] = [
+        [None] * config.variant.hole_cards for _ in range(config.seat_count)
+    ]
     board: list[Card | None] = []
     for action in record.actions:
         if isinstance(action, phh.DealHole):

@@ -54,7 +54,7 @@ def random_table(rng: random.Random, structure: BettingStructure) -> HandConfig:
     if count == 2:
         blinds.reverse()
     return HandConfig(
-        variant=rng.choice(list(Variant)),
+        variant=rng.choice([v for v in Variant if not v.omaha]),  # bots play hold'em
         straight_beats_trips=rng.random() < 0.5,
         structure=structure,
         starting_stacks=tuple(stacks),

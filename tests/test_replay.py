@@ -97,9 +97,9 @@ def test_folders_are_searched_recursively_and_collections_read(
 
 
 def random_hand_config(rng: random.Random) -> HandConfig:
-    count = rng.randint(2, 9)
-    structure = rng.choice(list(BettingStructure))
     variant = rng.choice(list(Variant))
+    count = rng.randint(2, min(9, variant.max_players))
+    structure = rng.choice(list(BettingStructure))
     blinds = [5, 10] + [0] * (count - 2)
     if count == 2:
         blinds.reverse()

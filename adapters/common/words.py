@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from chatdealer.engine.config import BettingStructure, Variant
 
-VARIANTS = {"holdem": Variant.HOLDEM, "short": Variant.SHORT_DECK}
+VARIANTS = {
+    "holdem": Variant.HOLDEM,
+    "short": Variant.SHORT_DECK,
+    "omaha": Variant.OMAHA,
+    "omaha5": Variant.OMAHA_FIVE,
+    "omaha8": Variant.OMAHA_HI_LO,
+}
 STRUCTURES = {
     "nl": BettingStructure.NO_LIMIT,
     "pl": BettingStructure.POT_LIMIT,
@@ -22,6 +28,9 @@ BOT_STYLES = ("balanced", "tight", "loose")
 LABELS: dict[str, str] = {
     "holdem": "Texas Hold'em",
     "short": "Short deck (6+)",
+    "omaha": "Omaha (four cards)",
+    "omaha5": "Five-card Omaha",
+    "omaha8": "Omaha hi-lo (eight or better)",
     "nl": "No-limit",
     "pl": "Pot-limit",
     "fl": "Fixed-limit",
@@ -38,6 +47,9 @@ LABELS: dict[str, str] = {
 ALIASES: dict[str, tuple[str, ...]] = {
     "holdem": ("hold'em", "texas", "nlhe"),
     "short": ("shortdeck", "short-deck", "6+", "sixplus"),
+    "omaha": ("plo", "omaha4", "plo4"),
+    "omaha5": ("plo5", "5-card", "fivecard"),
+    "omaha8": ("o8", "plo8", "hilo", "hi-lo", "omaha-hi-lo"),
     "nl": ("nolimit", "no-limit"),
     "pl": ("potlimit", "pot-limit"),
     "fl": ("fixed", "limit", "fixedlimit", "fixed-limit"),

@@ -80,6 +80,16 @@ def _signature(entry: Entry) -> inspect.Signature:
     return inspect.Signature([first, *options])
 
 
+LISTED_CHOICES = 3
+"""A choice of more words than this is suggested as the member types (autocomplete) rather than
+listed in the tree: Discord counts every listed choice against a command's 4,000 characters,
+and the games alone (hold'em, short deck, three Omahas) would take a tenth of them."""
+
+
+def suggested(param: Param) -> bool:
+    return len(param.choices) > LISTED_CHOICES
+
+
 def entry_command(entry: Entry, runner: Runner, parent: app_commands.Group) -> None:
     """The entry as an app command under `parent`."""
 
@@ -98,7 +108,7 @@ def entry_command(entry: Entry, runner: Runner, parent: app_commands.Group) -> N
                     for choice in p.choices
                 ]
                 for p in entry.params
-                if p.choices
+                if p.choices and not suggested(p)
             }
         )(callback)
     command: app_commands.Command[Any, Any, None] = app_commands.Command(
@@ -109,7 +119,7 @@ def entry_command(entry: Entry, runner: Runner, parent: app_commands.Group) -> N
         extras={"entry": entry.key},
     )
     for param in entry.params:
-        if param.complete is not None:
+        if param.complete is not None or suggested(param):
             command.autocomplete(param.name)(_completer(entry, param, runner))
     parent.add_command(command)
 
@@ -155,4 +165,4 @@ def command_paths(root: app_commands.Group) -> list[str]:
     return paths
 
 
-__all__ = ["Completion", "command_paths", "option_type", "poker_group"]
+__all__ = ["Completion", "command_paths", "option_type", "poker_group", "suggested"]

@@ -107,6 +107,8 @@ class SlashCommands:
         except LookupError:
             return []
         typed = str(current or "").strip().casefold()
+        if param.choices:
+            return choice_suggestions(param, self.language(interaction, table), typed)
         if param.complete is Completion.COMMANDS:
             return command_choices(self.language(interaction, table), typed)
         view = await self.poker.view(table, self.poker.user_of(interaction))
@@ -138,6 +140,18 @@ def recent_hands(view: TableView, typed: str) -> list[app_commands.Choice[Any]]:
         for n in numbers
         if str(n).startswith(typed.removeprefix("#"))
     ]
+    return shown[:CHOICES_SHOWN]
+
+
+def choice_suggestions(param: Param, lang: str, typed: str) -> list[app_commands.Choice[Any]]:
+    """A choice's words as the reader's language labels them, those matching what is typed."""
+    said = words(lang)
+    shown = []
+    for choice in param.choices:
+        label = said.choice(choice)
+        spellings = (label.casefold(), choice.word, *choice.aliases)
+        if any(typed in spelling for spelling in spellings):
+            shown.append(app_commands.Choice(name=label, value=choice.word))
     return shown[:CHOICES_SHOWN]
 
 

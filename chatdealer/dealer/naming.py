@@ -16,8 +16,9 @@ from collections.abc import Iterable, Sequence
 import msgspec
 
 from chatdealer.cards import Card, format_card, parse_card, rank_of
-from chatdealer.dealer.outgoing import MadeHand
+from chatdealer.dealer.outgoing import MadeHand, MadeLow
 from chatdealer.evaluator import Category, HandRank, Ranking, evaluate
+from chatdealer.omaha.evaluator import LOW_RANK_NAMES, best_high, best_low
 
 # The kinds of hand whose every card names it: no kicker ever decides between two of them
 # that share a name (a flush, named by its top card, can be decided by a lower one).
@@ -47,8 +48,20 @@ def best_hand(
     and its value (higher wins; equal values split). In hold'em any five of them play; a game
     that says which may play (Omaha: exactly two hole cards and three from the board) picks
     its five here."""
-    best = evaluate([*hole, *board], ranking)
+    omaha = len(hole) > 2  # exactly two hole cards and three of the board
+    best = best_high(hole, board) if omaha else evaluate([*hole, *board], ranking)
     return best.value, _made(best)
+
+
+def best_low_hand(hole: Sequence[Card], board: Sequence[Card]) -> MadeLow | None:
+    """Omaha hi-lo's eight-or-better low of the hole cards and the board, or None."""
+    low = best_low(hole, board)
+    if low is None:
+        return None
+    return MadeLow(
+        ranks=tuple(LOW_RANK_NAMES[rank] for rank in low.ranks),
+        cards=tuple(map(format_card, low.cards)),
+    )
 
 
 def _made(best: HandRank) -> MadeHand:

@@ -147,14 +147,29 @@ class MadeHand(msgspec.Struct, frozen=True, kw_only=True):
         return hand_name(self.kind, self.ranks)
 
 
+class MadeLow(msgspec.Struct, frozen=True, kw_only=True):
+    """An eight-or-better low (Omaha hi-lo, RULES.md §13): its five ranks as players write them,
+    highest first ("7", "5", "4", "2", "A"), and the five cards that make it."""
+
+    ranks: tuple[str, ...]
+    cards: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        """The English name ("Low, 7-5-4-2-A"), for logs and the English-only readers."""
+        return "Low, " + "-".join(self.ranks)
+
+
 class Shown(Payload, frozen=True, tag="shown"):
     """A hand shown. Its `hand` is named on the board dealt so far: none before the flop, and
-    in an all-in run-out the final names follow the river (`HandNamed`)."""
+    in an all-in run-out the final names follow the river (`HandNamed`). In hi-lo `low` is its
+    eight-or-better low on that board, if it has one."""
 
     player_id: str
     name: str
     cards: tuple[str, ...]
     hand: MadeHand | None = None
+    low: MadeLow | None = None
 
     @property
     def hand_name(self) -> str | None:
@@ -211,6 +226,11 @@ class PotWon(Payload, frozen=True, tag="pot"):
     when one decided; None when everyone else folded."""
     pots: int = 1
     """How many pots the hand had: with side pots, pot 0 is "the main pot"."""
+    half: str = ""
+    """In hi-lo, "high" or "low": the half of a pot split between the high and the low, whose
+    `amount` is that half; "" for a whole pot."""
+    low: MadeLow | None = None
+    """The winning low, for the low half."""
 
     @property
     def hand_name(self) -> str | None:

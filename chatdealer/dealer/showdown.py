@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 
 from chatdealer.cards import Card, format_card
 from chatdealer.dealer.equities import EquityNeeded, EquityQuestion
-from chatdealer.dealer.naming import NamingError, best_hand, decide, name_hand
+from chatdealer.dealer.naming import NamingError, best_hand, best_low_hand, decide, name_hand
 from chatdealer.dealer.outgoing import (
     AllInEquity,
     AnyPayload,
@@ -26,6 +26,7 @@ from chatdealer.dealer.outgoing import (
     EquityShare,
     HandNamed,
     MadeHand,
+    MadeLow,
     Mucked,
     PlayerRef,
     PotWon,
@@ -36,6 +37,7 @@ from chatdealer.engine import events as hand_events
 from chatdealer.engine.hand import Hand
 from chatdealer.engine.pots import Pot
 from chatdealer.equity import EquityResult, all_in_equity
+from chatdealer.equity_omaha import omaha_equity
 
 log = logging.getLogger(__name__)
 
@@ -128,6 +130,7 @@ class ShowdownTeller:
                 name=ref.name,
                 cards=tuple(map(format_card, event.cards)),
                 hand=self._on_board_now(event.seat),
+                low=self._low_of(event.seat),
             )
         )
         if early:
@@ -143,9 +146,16 @@ class ShowdownTeller:
             for seat, chips in event.shares
         )
         pots = self._hand_pots()
-        hand = None
-        if event.hand_value and event.shares:
-            hand = self._winning_hand(event, pots[event.pot] if event.pot < len(pots) else None)
+        pot = pots[event.pot] if event.pot < len(pots) else None
+        hand, low, half = None, None, ""
+        if event.low:
+            half = "low"
+            low = self._low_of(event.shares[0][0]) if event.shares else None
+        else:
+            if event.hand_value and event.shares:
+                hand = self._winning_hand(event, pot)
+            if pot is not None and self._split_high_low(pot):
+                half = "high"
         self._say(
             PotWon(
                 pot=event.pot,
@@ -153,8 +163,24 @@ class ShowdownTeller:
                 winners=winners,
                 hand=hand,
                 pots=max(len(pots), event.pot + 1),
+                half=half,
+                low=low,
             )
         )
+
+    def _low_of(self, position: int) -> MadeLow | None:
+        """In hi-lo, a hand's low on the board told so far (from the flop on), or None."""
+        hand = self.hand
+        if hand is None or not hand.config.variant.hi_lo or len(self.board) < FLOP:
+            return None
+        return best_low_hand(hand.holes[position], self.board)
+
+    def _split_high_low(self, pot: Pot) -> bool:
+        """Whether a hi-lo pot is split: two or more of its players and a low shown in it."""
+        hand = self.hand
+        if hand is None or not hand.config.variant.hi_lo or len(pot.eligible) < 2:
+            return False
+        return any(hand.shown[seat] and self._low_of(seat) is not None for seat in pot.eligible)
 
     # -- naming ----------------------------------------------------------------------------
 
@@ -203,6 +229,9 @@ class ShowdownTeller:
             return None
         first = event.shares[0][0]
         value, won = self._on_full_board(first)
+        if value != event.hand_value and hand.config.variant.omaha:
+            log.warning("pot %d paid on a hand its winner's cards do not make", event.pot)
+            return None  # Omaha names only the hand two hole and three board cards make
         if value != event.hand_value:  # not the hand the engine paid: name what it paid on
             try:
                 won = name_hand(event.hand_value, self._cards_of(first), hand.config.ranking)
@@ -224,6 +253,21 @@ class ShowdownTeller:
             self._pots = self.hand.pots() if self.hand is not None else []
         return self._pots
 
+    def _holdem_equity(self, hand: Hand, live: list[int]) -> EquityResult:
+        """Sampled here when quick (or outside the service); else the service's pool answers,
+        and until it has, the step is asked again (`EquityNeeded`)."""
+        question = EquityQuestion(
+            tuple(tuple(hand.holes[seat]) for seat in live), self.board, hand.config.ranking
+        )
+        if self._answers is None or _quick(question):
+            return all_in_equity(
+                question.holes, question.board, ranking=question.ranking, rng=self._rng
+            )
+        answered = self._answers.get(question)
+        if answered is None:
+            raise EquityNeeded(question)
+        return answered
+
     def _tell_equity(self) -> None:
         """Hands shown before the river are all-in: show their chances before the run-out."""
         self._equity_told = True
@@ -233,18 +277,15 @@ class ShowdownTeller:
         live = [seat for seat, folded in enumerate(hand.folded) if not folded]
         if len(live) < 2:
             return
-        question = EquityQuestion(
-            tuple(tuple(hand.holes[seat]) for seat in live), self.board, hand.config.ranking
-        )
-        if self._answers is None or _quick(question):
-            result = all_in_equity(
-                question.holes, question.board, ranking=question.ranking, rng=self._rng
+        if hand.config.variant.omaha:
+            result = omaha_equity(
+                [hand.holes[seat] for seat in live],
+                self.board,
+                hi_lo=hand.config.variant.hi_lo,
+                rng=self._rng,
             )
         else:
-            answered = self._answers.get(question)
-            if answered is None:
-                raise EquityNeeded(question)
-            result = answered
+            result = self._holdem_equity(hand, live)
         shares = tuple(
             EquityShare(
                 player_id=(ref := self._ref(seat)).player_id,

@@ -17,6 +17,7 @@ from chatdealer.dealer.commands import ActionToken
 from chatdealer.dealer.record import PlayerSeed, TableRecord, WakeFor
 from chatdealer.engine.hand import Hand, Phase
 from chatdealer.evaluator import evaluate
+from chatdealer.omaha.evaluator import LOW_RANK_NAMES, best_high, best_low
 from chatdealer.table import SeatStatus, Table, TableSettings, TournamentPhase
 
 
@@ -147,6 +148,9 @@ class PrivateView(msgspec.Struct, frozen=True, kw_only=True):
     best: str | None
     """The best hand so far ("Pair of aces"), once there are five cards to make it."""
     best_cards: tuple[str, ...]
+    low: tuple[str, ...] = ()
+    """Omaha hi-lo: the ranks of the eight-or-better low so far, highest first ("7", "5", "4",
+    "2", "A"); empty without one."""
 
 
 def current_token(table: Table | None) -> ActionToken | None:
@@ -340,8 +344,15 @@ def private_view(table: Table, player_id: str) -> PrivateView | None:
 def private_view_of(hand: Hand, hand_number: int, position: int) -> PrivateView:
     cards = hand.holes[position]
     best = best_cards = None
+    low: tuple[str, ...] = ()
     if len(hand.board) >= 3:
-        rank = evaluate([*cards, *hand.board], hand.config.ranking)
+        if hand.config.variant.omaha:  # exactly two hole cards and three of the board
+            rank = best_high(cards, hand.board)
+            made_low = best_low(cards, hand.board) if hand.config.variant.hi_lo else None
+            if made_low is not None:
+                low = tuple(LOW_RANK_NAMES[r] for r in made_low.ranks)
+        else:
+            rank = evaluate([*cards, *hand.board], hand.config.ranking)
         best, best_cards = rank.name, tuple(format_card(card) for card in rank.cards)
     return PrivateView(
         hand_number=hand_number,
@@ -349,4 +360,5 @@ def private_view_of(hand: Hand, hand_number: int, position: int) -> PrivateView:
         board=tuple(format_card(card) for card in hand.board),
         best=best,
         best_cards=best_cards or (),
+        low=low,
     )

@@ -19,24 +19,68 @@ class ConfigError(ValueError):
     """A hand configuration that cannot be played; the message says which setting is wrong."""
 
 
+class BettingStructure(Enum):
+    NO_LIMIT = "no_limit"
+    POT_LIMIT = "pot_limit"
+    FIXED_LIMIT = "fixed_limit"
+
+
 class Variant(Enum):
+    """The games the dealer deals: hold'em, short deck and three Omahas (docs/rules.md)."""
+
     HOLDEM = "holdem"
     SHORT_DECK = "short_deck"
+    OMAHA = "omaha"  # four hole cards
+    OMAHA_FIVE = "omaha_five"  # five hole cards
+    OMAHA_HI_LO = "omaha_hi_lo"  # four hole cards, the pot split with an eight-or-better low
 
     @property
     def deck(self) -> Deck:
         return _SHORT if self is _SHORT_DECK else _STANDARD
 
+    @property
+    def hole_cards(self) -> int:
+        """How many hole cards each player is dealt."""
+        return _HOLE_CARDS[self._value_]
 
+    @property
+    def omaha(self) -> bool:
+        """Whether a hand plays exactly two hole cards and three board cards."""
+        return _HOLE_CARDS[self._value_] > 2
+
+    @property
+    def hi_lo(self) -> bool:
+        """Whether each pot is split between the best high and the best eight-or-better low."""
+        return self is _OMAHA_HI_LO
+
+    @property
+    def default_structure(self) -> BettingStructure:
+        """The betting a table of this game plays unless told: pot-limit for Omaha, fixed-limit
+        for Omaha hi-lo (the standard's FO/8), no-limit for hold'em and short deck."""
+        if self is _OMAHA_HI_LO:
+            return BettingStructure.FIXED_LIMIT
+        return BettingStructure.POT_LIMIT if self.omaha else BettingStructure.NO_LIMIT
+
+    @property
+    def structures(self) -> tuple[BettingStructure, ...]:
+        """The betting structures the game is dealt with: hi-lo is not played no-limit."""
+        if self is _OMAHA_HI_LO:
+            return (BettingStructure.FIXED_LIMIT, BettingStructure.POT_LIMIT)
+        return tuple(BettingStructure)
+
+    @property
+    def max_players(self) -> int:
+        """The most players one deck serves: every hole card, three burns and five board cards."""
+        return min(10, (len(self.deck.cards()) - BURNS - BOARD_CARDS) // self.hole_cards)
+
+
+BURNS = 3
+BOARD_CARDS = 5
 # Read off their classes, members go through a slow class hook: every deal asks for the deck.
 _SHORT, _STANDARD = Deck.SHORT, Deck.STANDARD
 _SHORT_DECK = Variant.SHORT_DECK
-
-
-class BettingStructure(Enum):
-    NO_LIMIT = "no_limit"
-    POT_LIMIT = "pot_limit"
-    FIXED_LIMIT = "fixed_limit"
+_OMAHA_HI_LO = Variant.OMAHA_HI_LO
+_HOLE_CARDS = {"holdem": 2, "short_deck": 2, "omaha": 4, "omaha_five": 5, "omaha_hi_lo": 4}
 
 
 class HandConfig(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -85,6 +129,11 @@ class HandConfig(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
         count = self.seat_count
         if not 2 <= count <= 10:
             raise ConfigError(f"a hand needs 2 to 10 players, not {count}")
+        if count > self.variant.max_players:
+            raise ConfigError(
+                f"{self.variant.value} deals to at most {self.variant.max_players} players, "
+                f"not {count}"
+            )
         for field in ("antes", "blinds_or_straddles", "live_posts", "dead"):
             values: tuple[int, ...] = getattr(self, field)
             if len(values) > count:

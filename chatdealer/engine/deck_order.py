@@ -19,14 +19,16 @@ def arrange_deck(
     """A deck order dealing `holes` to each seat and `board` as the community cards.
 
     Unknown cards (None), burns and the rest of the deck are filled with the unused cards in
-    the deck's own order, so the result is always a whole deck.
+    the deck's own order, so the result is always a whole deck. Every seat is dealt as many
+    cards as the longest hole (two for hold'em, four or five for Omaha).
     """
     count = len(holes)
+    hole_cards = max([2, *(len(cards) for cards in holes)])
     slots: list[Card | None] = [None] * len(deck.cards())
     for seat, cards in enumerate(holes):
         for index, card in enumerate(cards):
             slots[index * count + seat] = card
-    position = 2 * count
+    position = hole_cards * count
     for street_start, size in ((0, 3), (3, 1), (4, 1)):
         position += 1  # the burn
         for card in board[street_start : street_start + size]:

@@ -80,12 +80,16 @@ class HandMucked(Event, frozen=True):
 
 
 class PotAwarded(Event, frozen=True):
-    """One pot paid out; `pot` is 0 for the main pot, 1.. for side pots."""
+    """One pot paid out; `pot` is 0 for the main pot, 1.. for side pots.
+
+    In hi-lo a pot with a qualifying low is paid as two awards of the same `pot`: its high
+    half, then its low half (`low`, whose `hand_value` is a low value, see chatdealer.omaha)."""
 
     pot: int
     amount: int
     shares: tuple[tuple[int, int], ...]  # (seat, chips)
     hand_value: int  # the winning hand's value, 0 when won without a showdown
+    low: bool = False
 
 
 class HandEnded(Event, frozen=True):

@@ -1,4 +1,5 @@
-"""One hand of hold'em or short deck, from the forced bets to the last chip paid (RULES.md §1-7).
+"""One hand of hold'em, short deck or Omaha, from the forced bets to the last chip paid
+(RULES.md §1-7, §13).
 
 The hand is pure: the deck order is handed in, nothing is read or written, and every action
 either changes the hand and returns its events or raises `IllegalAction` and changes nothing.
@@ -28,7 +29,6 @@ from chatdealer.engine.events import (
     BetReturned,
     BoardDealt,
     Event,
-    ForcedBetPosted,
     HandEnded,
     HandMucked,
     HandShown,
@@ -37,8 +37,11 @@ from chatdealer.engine.events import (
     PotsChanged,
     Street,
 )
+from chatdealer.engine.opening import opening_for
+from chatdealer.engine.payout import pay_pots
 from chatdealer.engine.pots import Pot, build_pots, split, winners_of
 from chatdealer.engine.refusals import IllegalAction
+from chatdealer.engine.showdown_values import can_win_low, omaha_highs, omaha_lows
 from chatdealer.engine.stored import Stored
 from chatdealer.evaluator import rank7_for, ranking_for
 
@@ -78,6 +81,7 @@ _SHOWS = tuple(f"p{seat + 1} sm " for seat in range(10))
 _RANK7 = {
     (variant.value, option): rank7_for(ranking_for(variant.deck, option))
     for variant in Variant
+    if not variant.omaha
     for option in (False, True)
 }
 
@@ -465,13 +469,15 @@ class Hand(Stored, kw_only=True):
         """Show when the hand can still win or tie a pot it is in; otherwise muck."""
         if len(self.board) < 5:
             return True
-        return self._can_win(seat, self._values(), self.pots())
+        return self._can_win(seat, self._values(), self.pots(), self._lows())
 
     def _values(self, seats: list[bool] | None = None) -> dict[int, int]:
-        """The value of each hand still in (or of `seats`), on the full board."""
+        """The (high) value of each hand still in (or of `seats`), on the full board."""
         config = self.config
-        rank = _RANK7[config.variant._value_, config.straight_beats_trips]
+        rank = _RANK7.get((config.variant._value_, config.straight_beats_trips))
         holes = self.holes
+        if rank is None:
+            return omaha_highs(holes, self.board, self.in_hand() if seats is None else seats)
         b1, b2, b3, b4, b5 = self.board
         values: dict[int, int] = {}
         if seats is None:
@@ -486,9 +492,20 @@ class Hand(Stored, kw_only=True):
                     values[seat] = rank(first, second, b1, b2, b3, b4, b5)
         return values
 
-    def _can_win(self, seat: int, values: dict[int, int], pots: list[Pot]) -> bool:
-        """Whether `seat` ties or beats every hand shown so far in some pot it is in."""
+    def _lows(self, seats: list[bool] | None = None) -> dict[int, int] | None:
+        """In hi-lo, the qualifying low of each hand still in (or of `seats`); else None."""
+        if not self.config.variant.hi_lo:
+            return None
+        return omaha_lows(self.holes, self.board, self.in_hand() if seats is None else seats)
+
+    def _can_win(
+        self, seat: int, values: dict[int, int], pots: list[Pot], lows: dict[int, int] | None
+    ) -> bool:
+        """Whether `seat` ties or beats every hand shown so far in some pot it is in, for the
+        high or, in hi-lo, for the low."""
         mine, shown = values[seat], self.shown
+        if lows is not None and can_win_low(seat, lows, shown, pots):
+            return True
         for pot in pots:
             eligible = pot.eligible
             if seat in eligible:
@@ -525,9 +542,10 @@ class Hand(Stored, kw_only=True):
             for seat in waiting:
                 self._show_or_muck(seat, True, out, pots)
             return out
-        values = self._values()
+        values, lows = self._values(), self._lows()
         for seat in waiting:
-            self._show_or_muck(seat, self._can_win(seat, values, pots), out, pots, values)
+            show = self._can_win(seat, values, pots, lows)
+            self._show_or_muck(seat, show, out, pots, values, lows)
         return out
 
     def _show_or_muck(
@@ -537,13 +555,14 @@ class Hand(Stored, kw_only=True):
         events: list[Event],
         pots: list[Pot],
         values: dict[int, int] | None = None,
+        lows: dict[int, int] | None = None,
     ) -> None:
         self.sequence += 1
         if show:
             self.shown[seat] = True
-            first, second = self.holes[seat]
-            self.actions.append(f"{_SHOWS[seat]}{_CARD_NAMES[first]}{_CARD_NAMES[second]}")
-            events.append(HandShown(seat, (first, second)))
+            cards = self.holes[seat]
+            self.actions.append(_SHOWS[seat] + "".join([_CARD_NAMES[card] for card in cards]))
+            events.append(HandShown(seat, tuple(cards)))
         else:
             self.mucked[seat] = True
             self.actions.append(f"p{seat + 1} sm")
@@ -552,29 +571,41 @@ class Hand(Stored, kw_only=True):
         if after >= len(self.showdown_order):
             while len(self.board) < 5:
                 self._deal_street(events)
-            self._settle(events, pots, values)
+            self._settle(events, pots, values, lows)
 
     def _settle(
-        self, events: list[Event], pots: list[Pot], values: dict[int, int] | None = None
+        self,
+        events: list[Event],
+        pots: list[Pot],
+        values: dict[int, int] | None = None,
+        lows: dict[int, int] | None = None,
     ) -> None:
         """Pay every pot, side pots first (RULES.md §6), and end the hand.
 
-        `values` may hold hands that were mucked; only shown hands can win.
+        `values` and `lows` may hold hands that were mucked; only shown hands can win.
         """
         shown = self.shown
         if values is None:
             values = self._values(shown) if True in shown else {}
         else:
             values = {seat: value for seat, value in values.items() if shown[seat]}
+        if True in shown and self.config.variant.hi_lo:
+            lows = self._lows(shown) if lows is None else lows
+            lows = {seat: low for seat, low in (lows or {}).items() if shown[seat]}
+        else:
+            lows = None
         stacks, won = self.stacks, self.won
-        for index in range(len(pots) - 1, -1, -1):
-            pot = pots[index]
-            winners, value = winners_of(pot, values)
-            shares = split(pot.amount, winners)
-            for seat, chips in shares:
-                stacks[seat] += chips
-                won[seat] += chips
-            events.append(PotAwarded(index, pot.amount, tuple(shares), value))
+        if lows is None:
+            for index in range(len(pots) - 1, -1, -1):
+                pot = pots[index]
+                winners, value = winners_of(pot, values)
+                shares = split(pot.amount, winners)
+                for seat, chips in shares:
+                    stacks[seat] += chips
+                    won[seat] += chips
+                events.append(PotAwarded(index, pot.amount, tuple(shares), value))
+        else:
+            events += pay_pots(pots, values, lows, stacks, won)
         self.phase = _COMPLETE
         self.actor = -1
         events.append(HandEnded(tuple(self.stacks)))
@@ -603,10 +634,11 @@ def deal_hand(
     config: HandConfig, deck: list[int], *, manual_showdown: bool = False
 ) -> tuple[Hand, list[Event]]:
     """A new hand from `deck` (dealing order), with the events of its opening."""
-    opening = _opening_for(config)
+    opening = opening_for(config)
     count = len(opening.stacks)
-    if len(deck) < 2 * count + 8:
-        raise ConfigError(f"{count} players need a deck of at least {2 * count + 8} cards")
+    dealt = config.variant.hole_cards * count
+    if len(deck) < dealt + 8:
+        raise ConfigError(f"{count} players need a deck of at least {dealt + 8} cards")
     if len(set(deck)) != len(deck):
         check_unique(deck)
     if opening.lowest_card and min(deck) < opening.lowest_card:
@@ -615,16 +647,23 @@ def deal_hand(
     holes: list[list[int]] = []
     actions: list[str] = []
     names, dealt_to = _CARD_NAMES, _DEALT_TO
-    for seat in range(count):
-        first, second = deck[seat], deck[count + seat]
-        holes.append([first, second])
-        actions.append(f"{dealt_to[seat]}{names[first]}{names[second]}")
-        events.append(HoleCardsDealt(seat, (first, second)))
+    if dealt == 2 * count:
+        for seat in range(count):
+            first, second = deck[seat], deck[count + seat]
+            holes.append([first, second])
+            actions.append(f"{dealt_to[seat]}{names[first]}{names[second]}")
+            events.append(HoleCardsDealt(seat, (first, second)))
+    else:  # one card at a time round the table, as for two
+        for seat in range(count):
+            cards = deck[seat:dealt:count]
+            holes.append(cards)
+            actions.append(dealt_to[seat] + "".join([names[card] for card in cards]))
+            events.append(HoleCardsDealt(seat, tuple(cards)))
     hand = Hand(
         config=config,
         deck=list(deck),
         holes=holes,
-        dealt=2 * count,
+        dealt=dealt,
         stacks=list(opening.stacks),
         bets=list(opening.bets),
         contributed=list(opening.contributed),
@@ -642,187 +681,3 @@ def deal_hand(
     if opening.actor < 0:  # the forced bets left at most one player with chips to act
         hand._begin_round(opening.first_to_act, events)
     return hand, events
-
-
-def _preflop_round(config: HandConfig, level: int, count: int) -> RoundState:
-    """Pre-flop the blinds set the bet; in fixed-limit the big blind is the first bet [001]."""
-    fixed = config.structure is _FIXED_LIMIT
-    return RoundState(
-        level=level,
-        raise_size=config.small_bet if fixed else max(config.min_bet, level),
-        full_level=level if fixed else 0,
-        raises=1 if fixed and level else 0,
-        acted=[False] * count,
-        acted_level=[0] * count,
-    )
-
-
-class _Opening(msgspec.Struct, frozen=True):
-    """A hand of one configuration once the forced bets are in and before any card is dealt.
-
-    It is the same every deal, so it is worked out once per configuration and copied.
-    """
-
-    stacks: tuple[int, ...]
-    bets: tuple[int, ...]
-    contributed: tuple[int, ...]
-    dead_money: int
-    all_in: tuple[bool, ...]
-    posted: tuple[ForcedBetPosted, ...]  # frozen events, shared by every hand of the config
-    round: RoundState  # a template: each hand gets its own copy with its own lists
-    first_to_act: int
-    actor: int  # who acts first, or -1 when nobody can (then each deal works it out)
-    lowest_card: int  # the deck's lowest card: a short deck starts at the sixes
-
-
-_OPENINGS: dict[int, tuple[HandConfig, _Opening]] = {}
-
-
-def _opening_for(config: HandConfig) -> _Opening:
-    """The opening of a configuration, remembered by identity for a caller that deals many hands
-    from one config object (hashing every field each deal would cost more than the opening);
-    the dealer's tables make a new config each hand and are served by `_opening_of`."""
-    known = _OPENINGS.get(id(config))
-    if known is not None and known[0] is config:
-        return known[1]
-    if len(_OPENINGS) > 1024:
-        _OPENINGS.clear()
-    opening = _opening_of(config)
-    _OPENINGS[id(config)] = (config, opening)
-    return opening
-
-
-_ForcedKey = tuple[object, ...]
-_FORCED: dict[_ForcedKey, tuple[tuple[int, ...], _Opening]] = {}
-
-
-def _opening_of(config: HandConfig) -> _Opening:
-    """The opening, from the one of the same forced bets with every stack covering them.
-
-    A table deals each hand from a new config (the stacks moved), but with the same blinds and
-    antes: what the forced bets leave is then the same but for the stacks, so it is worked out
-    once per set of forced bets and only the stacks are taken off. A stack the forced bets
-    would put all in, or a config that may not be valid, goes the long way."""
-    count = len(config.starting_stacks)
-    key = (
-        count,
-        config.variant._value_,
-        config.structure._value_,
-        config.antes,
-        config.ante_trimming,
-        config.blinds_or_straddles,
-        config.live_posts,
-        config.dead,
-        config.min_bet,
-        config.small_bet,
-        config.big_bet,
-    )
-    known = _FORCED.get(key)
-    if known is None:
-        opening = _opening(config)  # validates the whole config first
-        owed = _owed_by_seat(config)
-        if len(_FORCED) > 1024:
-            _FORCED.clear()
-        _FORCED[key] = (owed, _opening(replace(config, starting_stacks=_covering(owed))))
-        return opening
-    owed, covered = known
-    stacks = tuple([stack - paid for stack, paid in zip(config.starting_stacks, owed, strict=True)])
-    if min(stacks) <= 0 or len(config.names) not in (0, count):
-        return _opening(config)
-    return replace(covered, stacks=stacks)
-
-
-def _owed_by_seat(config: HandConfig) -> tuple[int, ...]:
-    """Everything each seat is asked to post: antes, dead money, blinds and posts."""
-    owed = [0] * len(config.starting_stacks)
-    for seat, _, amount in _forced_bets(config)[0]:
-        owed[seat] += amount
-    return tuple(owed)
-
-
-def _covering(owed: tuple[int, ...]) -> tuple[int, ...]:
-    """Stacks one chip deeper than what each seat posts: nobody is put all in."""
-    return tuple([amount + 1 for amount in owed])
-
-
-def _opening(config: HandConfig) -> _Opening:
-    """Post the forced bets on a hand without cards and keep what they leave."""
-    posts, level, first_to_act = _forced_bets(config)
-    count = len(config.starting_stacks)
-    hand = Hand(
-        config=config,
-        deck=[],
-        holes=[],
-        stacks=list(config.starting_stacks),
-        bets=[0] * count,
-        contributed=[0] * count,
-        folded=[False] * count,
-        all_in=[False] * count,
-        round=_preflop_round(config, level, count),
-    )
-    posted: list[ForcedBetPosted] = []
-    _post_forced_bets(hand, posts, posted)
-    return _Opening(
-        stacks=tuple(hand.stacks),
-        bets=tuple(hand.bets),
-        contributed=tuple(hand.contributed),
-        dead_money=hand.dead_money,
-        all_in=tuple(hand.all_in),
-        posted=tuple(posted),
-        round=hand.round,
-        first_to_act=first_to_act,
-        actor=hand._next_actor(first_to_act),
-        lowest_card=config.variant.deck.lowest_rank * 4,
-    )
-
-
-def _forced_bets(config: HandConfig) -> tuple[list[tuple[int, str, int]], int, int]:
-    """Antes first, then dead money, then the live blinds and posts (RULES.md §3).
-
-    Returns the posts as (seat, kind, amount) in posting order, the bet to call pre-flop as the
-    blinds were meant to be (RULES.md §10), and the first seat to act.
-    """
-    config.validate()
-    count = len(config.starting_stacks)
-    antes, dead = config.per_seat(config.antes), config.per_seat(config.dead)
-    blinds, posts = config.per_seat(config.blinds_or_straddles), config.per_seat(config.live_posts)
-    plan = [
-        (seat, kind, owed)
-        for seat in range(count)
-        for kind, owed in (("ante", antes[seat]), ("dead", dead[seat]))
-        if owed
-    ]
-    for seat in range(count):
-        owed = blinds[seat] + posts[seat]
-        if not owed:
-            continue
-        # A straddle is a blind larger than every blind before it, past the first two seats.
-        kind = "post" if not blinds[seat] else "blind"
-        if blinds[seat] and seat >= 2 and blinds[seat] > max(blinds[:seat]) > 0:
-            kind = "straddle"
-        plan.append((seat, kind, owed))
-    top = max(blinds)
-    first = 0 if top == 0 else (count - blinds[::-1].index(top)) % count
-    level = max([b + p for b, p in zip(blinds, posts, strict=True)])
-    return plan, level, first
-
-
-def _post_forced_bets(
-    hand: Hand, posts: list[tuple[int, str, int]], events: list[ForcedBetPosted]
-) -> None:
-    trimming = hand.config.ante_trimming
-    stacks = hand.stacks
-    for seat, kind, owed in posts:
-        paid = min(owed, stacks[seat])
-        if not paid:
-            continue
-        if kind in ("ante", "dead"):
-            stacks[seat] -= paid
-            if kind == "ante" and trimming:
-                hand.contributed[seat] += paid
-            else:
-                hand.dead_money += paid
-            hand.all_in[seat] = stacks[seat] == 0
-        else:
-            hand._put_in(seat, paid)
-        events.append(ForcedBetPosted(seat, kind, paid, hand.all_in[seat]))

@@ -14,6 +14,7 @@ from chatdealer.dealer.outgoing import (
     HandOver,
     HandStarted,
     HoleCards,
+    MadeLow,
     Mucked,
     Notice,
     Posted,
@@ -145,6 +146,8 @@ def shown_text(event: Shown, language: Language) -> str:
     text = _("event", "{name} shows {cards}").format(name=name, cards=cards_text(event.cards))
     if event.hand is not None:
         text += " — " + made_hand_text(language, event.hand)
+    if event.low is not None:
+        text += "; " + low_text(language, event.low)
     return text
 
 
@@ -175,10 +178,15 @@ def pot_won_text(event: PotWon, language: Language) -> str:
     winners = event.winners
     single = len(winners) == 1
     template = "{name} wins {pot}" if single else "{names} split {pot}"
+    if event.half:  # a hi-lo pot's half: "Ann wins the high half of 1,284 with ..."
+        template = HALF_TEMPLATES[event.half, single]
     hand = ""
     if event.hand is not None:
         template += " with {hand}"
         hand = made_hand_text(language, event.hand, after_with=True, cards=single)
+    elif event.low is not None:
+        template += " with {hand}"
+        hand = low_text(language, event.low, after_with=True, cards=single)
     names = names_text(language, [share.name for share in winners])
     text = _("award", template).format(
         name=names, names=names, pot=pot_text(language, event), hand=hand
@@ -194,6 +202,26 @@ def _euphonic(language: Language, text: str) -> str:
         return text
     for sound in "сзСЗ":
         text = text.replace(f" с {sound}", f" със {sound}")
+    return text
+
+
+HALF_TEMPLATES = {
+    ("high", True): "{name} wins the high half of {pot}",
+    ("high", False): "{names} split the high half of {pot}",
+    ("low", True): "{name} wins the low half of {pot}",
+    ("low", False): "{names} split the low half of {pot}",
+}
+
+
+def low_text(
+    language: Language, low: MadeLow, *, after_with: bool = False, cards: bool = False
+) -> str:
+    """An eight-or-better low ("Low, 7-5-4-2-A", after "with": "a low, 7-5-4-2-A")."""
+    context = "hand with" if after_with else "hand"
+    template = "a low, {ranks}" if after_with else "Low, {ranks}"
+    text = language.text(context, template).format(ranks="-".join(low.ranks))
+    if cards:
+        text += " — " + cards_text(low.cards)
     return text
 
 

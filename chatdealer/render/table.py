@@ -33,7 +33,13 @@ STRUCTURES = {
     BettingStructure.POT_LIMIT: "Pot-limit",
     BettingStructure.FIXED_LIMIT: "Fixed-limit",
 }
-VARIANTS = {Variant.HOLDEM: "Hold'em", Variant.SHORT_DECK: "Short deck"}
+VARIANTS = {
+    Variant.HOLDEM: "Hold'em",
+    Variant.SHORT_DECK: "Short deck",
+    Variant.OMAHA: "Omaha",
+    Variant.OMAHA_FIVE: "Five-card Omaha",
+    Variant.OMAHA_HI_LO: "Omaha hi-lo",
+}
 
 
 def short_name(name: str, width: int = NAME_WIDTH) -> str:
@@ -242,4 +248,6 @@ def private_text(view: PrivateView, language: Language) -> str:
     text = _("private", "Your cards: {cards}").format(cards=cards_text(view.cards))
     if view.best:
         text += " — " + translate_hand_name(language, view.best)
+    if view.low:
+        text += "; " + _("hand", "Low, {ranks}").format(ranks="-".join(view.low))
     return text

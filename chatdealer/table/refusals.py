@@ -14,6 +14,8 @@ from chatdealer.engine.refusals import IllegalAction
 MESSAGES = {
     # settings
     "seat_count_range": "A table has 2 to 10 seats, not {count}",
+    "seat_count_game": "One deck deals this game to at most {most} players, not {count}",
+    "hi_lo_structure": "Omaha hi-lo is played fixed-limit or pot-limit",
     "blinds_invalid": "The blinds must be at least 1 and the small blind no more than the big "
     "blind: {small_blind}/{big_blind} won't do",
     "small_bet_too_small": "In fixed-limit the small bet must be at least 2, so the small blind "

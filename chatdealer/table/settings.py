@@ -74,6 +74,12 @@ class TableSettings(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
         plays with chips of its own (`cash` False)."""
         if not MIN_SEATS <= self.seat_count <= MAX_SEATS:
             raise TableError("seat_count_range", count=self.seat_count)
+        if self.seat_count > self.variant.max_players:
+            raise TableError(
+                "seat_count_game", most=self.variant.max_players, count=self.seat_count
+            )
+        if self.structure not in self.variant.structures:
+            raise TableError("hi_lo_structure")
         if self.straight_beats_trips and self.variant is not Variant.SHORT_DECK:
             raise TableError("short_deck_only")
         if self.structure is BettingStructure.FIXED_LIMIT:

@@ -31,12 +31,13 @@ NAMES = ["Ann", 'Bo "the" \\ b', "Zoë 😀", "tab\there", "Cy\x7f", "d dh p1 ??
 
 
 def random_config(rng: random.Random) -> HandConfig:
-    count = rng.randint(2, 9)
+    variant = rng.choice(list(Variant))
+    count = rng.randint(2, min(9, variant.max_players))
     blinds = [5, 10] + [0] * (count - 2)
     if count == 2:
         blinds.reverse()
     return HandConfig(
-        variant=rng.choice(list(Variant)),
+        variant=variant,
         straight_beats_trips=rng.random() < 0.5,
         structure=rng.choice(list(BettingStructure)),
         starting_stacks=tuple(rng.randint(1, 400) * 5 for _ in range(count)),

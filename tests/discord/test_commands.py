@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from adapters.common.catalog import entries, entry, missing_entries
+from adapters.discord.commands import suggested
+from adapters.discord.slash import choice_suggestions
 from chatdealer.dealer.record import decode_record
 from chatdealer.table.schedule import BlindSchedule
 
@@ -49,7 +51,10 @@ async def test_every_catalog_entry_is_a_command_with_its_options(
             assert option["description"] == param.help
             assert option["required"] == param.required
             shown = [choice["value"] for choice in option.get("choices", [])]
-            assert shown == [choice.word for choice in param.choices]
+            if suggested(param):  # offered as the member types, not listed
+                assert shown == [] and option["autocomplete"] is True, param.name
+            else:
+                assert shown == [choice.word for choice in param.choices]
     tournament = {option["name"] for option in paths["tournament open"]["options"]}
     assert {"buy_in", "starting_stack", "schedule", "minutes", "hands", "levels"} <= tournament
     assert {"rebuys", "rebuy_until"} <= tournament
@@ -169,3 +174,29 @@ async def test_the_tree_fits_discords_limit_in_every_language(
     sizes = {code: characters(poker, code) for code in (None, "ru", "bg")}
     assert all(size <= COMMAND_LIMIT for size in sizes.values()), sizes
     assert min(sizes.values()) > COMMAND_LIMIT // 2  # counted over the whole tree
+
+
+def test_the_games_are_suggested_as_the_member_types_in_their_language() -> None:
+    (variant,) = [p for p in entry("create").params if p.name == "variant"]
+    assert suggested(variant)
+    every = [choice.value for choice in choice_suggestions(variant, "en", "")]
+    assert every == ["holdem", "short", "omaha", "omaha5", "omaha8"]
+    omahas = choice_suggestions(variant, "en", "omaha")
+    assert [choice.value for choice in omahas] == ["omaha", "omaha5", "omaha8"]
+    assert [choice.value for choice in choice_suggestions(variant, "en", "o8")] == ["omaha8"]
+    english = [choice.name for choice in choice_suggestions(variant, "en", "")]
+    russian = [choice.name for choice in choice_suggestions(variant, "ru", "")]
+    assert russian != english
+
+
+async def test_a_game_typed_instead_of_picked_is_checked_like_any_argument(
+    fake: FakeDiscord, launch: Launch
+) -> None:
+    running = await launch()
+    reply = await answer(fake, await fake.slash(ANN, "create", variant="chess"))
+    assert reply.ephemeral and "`/poker create" in reply.content, reply.content
+    assert not running.poker.tables.states  # no table was opened
+    reply = await answer(fake, await fake.slash(ANN, "create", variant="omaha"))
+    assert "opened a table" in reply.content, reply.content
+    view = await view_of(running)
+    assert view.settings is not None and view.settings.variant.omaha

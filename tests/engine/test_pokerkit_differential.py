@@ -19,9 +19,19 @@ from pokerkit import (
     FixedLimitTexasHoldem,
     NoLimitShortDeckHoldem,
     NoLimitTexasHoldem,
+    OmahaEightOrBetterLowHand,
+    OmahaHoldemHand,
+    PotLimitOmahaHoldem,
     State,
 )
-from pokerkit.games import PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem
+from pokerkit.games import (
+    FixedLimitPokerMixin,
+    Holdem,
+    OmahaHoldemMixin,
+    PotLimitPokerMixin,
+    TexasHoldemMixin,
+    UnfixedLimitHoldem,
+)
 
 from chatdealer.cards import Deck, format_cards, shuffled
 from chatdealer.engine.config import BettingStructure, HandConfig, Variant
@@ -34,6 +44,19 @@ SHORT_ALL_IN = "short all-in does not reopen the betting"
 STRADDLE = "minimum raise measured from the straddle"
 SHORT_BLIND = "a short big blind is still called in full"
 ODD_CHIPS = "odd chips settled pot by pot"
+LOW_SHARED = "PokerKit shares a no-low pot's low half among its players when another pot has a low"
+HOLDEM_GAMES = [(Variant.HOLDEM, structure) for structure in BettingStructure] + [
+    (Variant.SHORT_DECK, BettingStructure.NO_LIMIT)
+]
+# PokerKit's pot-limit Omaha and fixed-limit Omaha hi-lo, and from its parts the others.
+OMAHA_GAMES = [
+    (Variant.OMAHA, BettingStructure.POT_LIMIT),
+    (Variant.OMAHA_HI_LO, BettingStructure.FIXED_LIMIT),
+]
+MORE_OMAHA_GAMES = [
+    (Variant.OMAHA_HI_LO, BettingStructure.POT_LIMIT),
+    (Variant.OMAHA_FIVE, BettingStructure.POT_LIMIT),
+]
 STEPPABLE = {CAP, SHORT_ALL_IN, STRADDLE}
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
@@ -51,6 +74,23 @@ class PotLimitTexasHoldem(PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHold
     """PokerKit ships pot-limit Omaha but not pot-limit hold'em; its parts make one."""
 
 
+class FixedLimitOmahaHiLo(FixedLimitPokerMixin, OmahaHoldemMixin, Holdem):
+    """PokerKit 0.7.7's `FixedLimitOmahaHoldemHighLowSplitEightOrBetter` is built on its
+    pot-limit mixin, so it bets pot-limit; its parts make the fixed-limit game."""
+
+    hand_types = (OmahaHoldemHand, OmahaEightOrBetterLowHand)
+
+
+class PotLimitOmahaHiLo(PotLimitPokerMixin, OmahaHoldemMixin, UnfixedLimitHoldem):
+    hand_types = (OmahaHoldemHand, OmahaEightOrBetterLowHand)
+
+
+class PotLimitFiveCardOmaha(PotLimitOmahaHoldem):
+    """PokerKit deals four-card Omaha only; five hole cards are one setting away."""
+
+    hole_dealing_count = 5
+
+
 @dataclass
 class Setup:
     config: HandConfig
@@ -59,13 +99,12 @@ class Setup:
     straddle: bool
 
 
-def random_setup(rng: random.Random) -> Setup:
+def random_setup(
+    rng: random.Random, games: list[tuple[Variant, BettingStructure]] = HOLDEM_GAMES
+) -> Setup:
     # PokerKit deals short deck no-limit only: four kinds of game, equally often.
-    variant, structure = rng.choice(
-        [(Variant.HOLDEM, structure) for structure in BettingStructure]
-        + [(Variant.SHORT_DECK, BettingStructure.NO_LIMIT)]
-    )
-    count = rng.randint(2, 6 if variant is Variant.SHORT_DECK else 9)
+    variant, structure = rng.choice(games)
+    count = rng.randint(2, 6 if variant is Variant.SHORT_DECK else min(9, variant.max_players))
     big = rng.choice([2, 10, 100])
     blinds = [big // 2, big] + [0] * (count - 2)
     straddle = structure is BettingStructure.NO_LIMIT and count > 3 and rng.random() < 0.1
@@ -87,7 +126,7 @@ def random_setup(rng: random.Random) -> Setup:
     ours_antes = antes[::-1] if count == 2 else antes
     config = HandConfig(
         variant=variant,
-        straight_beats_trips=True,  # PokerKit ranks a short-deck straight above trips
+        straight_beats_trips=variant is Variant.SHORT_DECK,  # PokerKit's short-deck order
         structure=structure,
         starting_stacks=tuple(stacks),
         antes=tuple(ours_antes),
@@ -104,6 +143,17 @@ def pokerkit_state(setup: Setup) -> State:
     config = setup.config
     stacks, count = config.starting_stacks, config.seat_count
     antes, blinds, trimming = setup.pokerkit_antes, setup.pokerkit_blinds, config.ante_trimming
+    if config.variant is Variant.OMAHA_HI_LO and config.structure is BettingStructure.FIXED_LIMIT:
+        return FixedLimitOmahaHiLo(
+            AUTOMATIONS, trimming, antes, blinds, config.small_bet, config.big_bet
+        )(stacks, count)
+    if config.variant.omaha:
+        game = {
+            Variant.OMAHA: PotLimitOmahaHoldem,
+            Variant.OMAHA_HI_LO: PotLimitOmahaHiLo,
+            Variant.OMAHA_FIVE: PotLimitFiveCardOmaha,
+        }[config.variant]
+        return game(AUTOMATIONS, trimming, antes, blinds, config.min_bet)(stacks, count)
     if config.structure is BettingStructure.FIXED_LIMIT:
         return FixedLimitTexasHoldem.create_state(
             AUTOMATIONS, trimming, antes, blinds, config.small_bet, config.big_bet, stacks, count
@@ -187,7 +237,8 @@ def play_one(rng: random.Random, setup: Setup) -> set[str]:
     met: set[str] = set()
     if any(hand.all_in[s] and hand.bets[s] < nominal[s] for s in range(count)):
         flags.add("short blind")
-    board = [deck[2 * count + 1 : 2 * count + 4], [deck[2 * count + 5]], [deck[2 * count + 7]]]
+    dealt = config.variant.hole_cards * count
+    board = [deck[dealt + 1 : dealt + 4], [deck[dealt + 5]], [deck[dealt + 7]]]
     street = hand.street
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -237,6 +288,12 @@ def play_one(rng: random.Random, setup: Setup) -> set[str]:
         awards = [e for e in events if isinstance(e, PotAwarded)]
         if any(len({chips for _, chips in award.shares}) > 1 for award in awards):
             return met | {ODD_CHIPS}
+        low_halves = {award.pot: award.amount for award in awards if award.low}
+        if any(award.amount != low_halves.get(award.pot, award.amount) for award in awards):
+            return met | {ODD_CHIPS}  # an odd pot's halves, which PokerKit may settle merged
+        with_low = {award.pot for award in awards if award.low}
+        if with_low and any(award.pot not in with_low for award in awards if len(award.shares)):
+            return met | {LOW_SHARED}
         pytest.fail(f"stacks {hand.stacks} vs {list(state.stacks)} in {config!r}\n{hand.actions}")
     return met
 
@@ -278,3 +335,27 @@ def test_engine_agrees_with_pokerkit_on_10000_random_hands() -> None:
     assert outcomes[SHORT_BLIND] < 0.05 * HANDS, outcomes
     assert all(count > HANDS // 5 for count in structures.values()), structures
     print(dict(outcomes), dict(structures))
+
+
+def play_many(
+    hands: int, seed: int, games: list[tuple[Variant, BettingStructure]]
+) -> tuple[Counter[str], Counter[str]]:
+    """Play `hands` random hands of `games` in both engines: what was met, and of which game."""
+    rng = random.Random(seed)
+    outcomes: Counter[str] = Counter()
+    played: Counter[str] = Counter()
+    for _ in range(hands):
+        setup = random_setup(rng, games)
+        played[f"{setup.config.variant.value}/{setup.config.structure.value}"] += 1
+        outcomes.update(play_one(rng, setup) or {"same"})
+    return outcomes, played
+
+
+def test_omaha_agrees_with_pokerkit_on_random_hands() -> None:
+    """Pot-limit Omaha and fixed-limit Omaha hi-lo (bench/omaha_pokerkit.py plays 10,000 each)."""
+    hands = int(__import__("os").environ.get("DIFF_OMAHA_HANDS", 400))
+    outcomes, played = play_many(hands, 20261202, OMAHA_GAMES + MORE_OMAHA_GAMES)
+    assert outcomes["same"] > 0.8 * hands, outcomes
+    assert outcomes[SHORT_BLIND] < 0.05 * hands, outcomes
+    assert len(played) == 4 and min(played.values()) > hands // 6, played
+    print(dict(outcomes), dict(played))

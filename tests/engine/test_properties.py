@@ -14,10 +14,10 @@ from chatdealer.engine.refusals import IllegalAction
 
 @st.composite
 def tables(draw: st.DrawFn) -> HandConfig:
-    count = draw(st.integers(2, 9))
+    variant = draw(st.sampled_from(list(Variant)))
+    count = draw(st.integers(2, min(9, variant.max_players)))
     big = draw(st.sampled_from([2, 10, 100]))
     structure = draw(st.sampled_from(list(BettingStructure)))
-    variant = draw(st.sampled_from(list(Variant)))
     stacks = draw(st.lists(st.integers(1, 300 * big), min_size=count, max_size=count))
     blinds = [big // 2, big] + [0] * (count - 2)
     if count > 3 and draw(st.booleans()):

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import msgspec
 import pytest
 
-from chatdealer.engine.config import BettingStructure
+from chatdealer.engine.config import BettingStructure, Variant
 from chatdealer.engine.deck_order import spelled_deck
 from chatdealer.table.refusals import MESSAGES, TableError
 from chatdealer.table.schedule import BlindLevel, BlindSchedule
@@ -63,6 +63,12 @@ for _code, _changes in {
     "big_bet_twice_small": {"structure": BettingStructure.FIXED_LIMIT, "big_bet": 6},
     "ante_invalid": {"ante": -1},
     "short_deck_only": {"straight_beats_trips": True},
+    "seat_count_game": {
+        "variant": Variant.OMAHA_FIVE,
+        "structure": BettingStructure.POT_LIMIT,
+        "seat_count": 9,
+    },
+    "hi_lo_structure": {"variant": Variant.OMAHA_HI_LO, "structure": BettingStructure.NO_LIMIT},
     "straddle_structure": {"structure": BettingStructure.FIXED_LIMIT, "straddles": True},
     "buy_in_range": {"max_buy_in_big_blinds": 2000},
     "clock_range": {"action_seconds": 601},

@@ -33,7 +33,9 @@ def choices(words: tuple[str, ...] | list[str]) -> tuple[Choice, ...]:
 
 def variant_param() -> Param:
     """Made when the catalog is built, so a variant added to `VARIANTS` is offered."""
-    return Param("variant", Kind.CHOICE, "Hold'em or short deck", choices=choices(list(VARIANTS)))
+    return Param(
+        "variant", Kind.CHOICE, "Hold'em, short deck or Omaha", choices=choices(list(VARIANTS))
+    )
 
 
 STRUCTURE = Param(
@@ -212,6 +214,9 @@ def table_settings(values: Values, base: TableSettings) -> TableSettings:
         small = given_small
         big = 2 * small if blinds is None else big
     structure = changes.get("structure", base.structure)
+    game = changes.get("variant", base.variant)
+    if "seats" not in values and base.seat_count > game.max_players:  # five-card Omaha: 8
+        changes["seat_count"] = game.max_players
     if big != base.big_blind or small != base.small_blind or "structure" in changes:
         changes.update(small_blind=small, big_blind=big)
         if structure is BettingStructure.FIXED_LIMIT:
@@ -236,6 +241,9 @@ def tournament_settings(values: Values, language: str) -> TournamentSettings:
             changes[field] = values.given()[name]
     if "seats" in values:
         changes["seat_count"] = values.number("seats")
+    game = changes.get("variant", TournamentSettings().variant)
+    if "seats" not in values and TournamentSettings().seat_count > game.max_players:
+        changes["seat_count"] = game.max_players
     changes["schedule"] = schedule(values)
     rebuys, until = values.number("rebuys"), values.number("rebuy_until")
     if rebuys is not None or until is not None:
@@ -286,6 +294,8 @@ def _game(values: Values) -> dict[str, Any]:
     structure = values.word("structure")
     if structure is not None:
         changes["structure"] = STRUCTURES[structure]
+    elif variant is not None and changes["variant"].omaha:  # Omaha's own betting unless told
+        changes["structure"] = changes["variant"].default_structure
     for name, field in (
         ("clock", "action_seconds"),
         ("time_bank", "time_bank_seconds"),

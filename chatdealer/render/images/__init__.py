@@ -126,12 +126,13 @@ def showdown_image(
 ) -> Image.Image:
     """The board and pots, then each shown hand with its player's name and the hand it makes.
 
-    Names in `winners` are framed in gold. Hands are laid out three to a row.
+    Names in `winners` are framed in gold. Hands are laid out three to a row, or two when they
+    hold four or five cards (Omaha), so the cards stay large enough to read.
     """
     colours = palette(four_colour)
     hands = [ShownHand(*entry) for entry in shown]
     board_height = _board_height(pots, language)
-    columns = 3
+    columns = shown_columns(hands)
     block_width = (IMAGE_WIDTH - 2 * MARGIN - (columns - 1) * CARD_GAP) // columns
     block_height = _shown_height()
     rows = (len(hands) + columns - 1) // columns
@@ -147,6 +148,18 @@ def showdown_image(
             _draw_shown(canvas, hand, x, y, block_width, hand.name in winners, language, colours)
             x += block_width + CARD_GAP
     return canvas
+
+
+def shown_columns(hands: Sequence[ShownHand]) -> int:
+    """Hands a row of the showdown image holds: three of two cards, two of four or five."""
+    return 3 if max((len(hand.cards) for hand in hands), default=2) <= 2 else 2
+
+
+def shown_card_width(count: int, columns: int) -> int:
+    """How wide each of a shown hand's `count` cards is drawn, `columns` hands to a row."""
+    block_width = (IMAGE_WIDTH - 2 * MARGIN - (columns - 1) * CARD_GAP) // columns
+    inner = block_width - MARGIN
+    return min(SHOWN_CARD_WIDTH, (inner - max(0, count - 1) * CARD_GAP // 2) // max(1, count))
 
 
 def _felt(width: int, height: int) -> Image.Image:
