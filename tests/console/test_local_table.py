@@ -23,7 +23,7 @@ from chatdealer.table import TableSettings
 
 CHATDEALER = Path(sys.executable).parent / "chatdealer"
 TIMEOUT = 45
-TURN = re.compile(r"Your turn \((\d+\.\d+)\): ([^\r\n]*)\r?\n")
+TURN = re.compile(r"Your turn, (\d+) seconds? left: ([^\r\n]*)\r?\n")
 BANK = re.compile(r"you have ([\d,]+) chips in the bank")
 GOODBYE = re.compile(r"You have ([\d,]+) chips in the bank\. Goodbye!")
 HAND_OVER = re.compile(r"Hand #\d+ is over")
@@ -112,8 +112,8 @@ def test_play_hands_with_bad_input_then_quit_and_find_the_chips_again(tmp_path: 
         options = player.match.group(2)
         if not tried["abc"]:
             tried["abc"] = True
-            refused_and_unchanged(player, "raise abc", "'abc' is not an amount")
-            refused_and_unchanged(player, "dance", "I don't know 'dance'")
+            refused_and_unchanged(player, "raise abc", "abc is not an amount of chips")
+            refused_and_unchanged(player, "dance", "There's no command dance")
         if not tried["small"] and "raise" in options:
             tried["small"] = True
             refused_and_unchanged(player, "raise 1", "A raise must be")
@@ -167,8 +167,7 @@ async def test_a_player_back_with_no_chips_gets_the_daily_chips_and_sits_down(
     player = start(tmp_path)
     player.expect(BANK)
     assert chips(player.match.group(1)) == 0
-    player.expect_exact("not enough for")
-    player.expect_exact("Here are your daily 500 chips: 500 in the bank.")
+    player.expect_exact("Daily chips: +500 · 500 chips in the bank")
     player.expect("Type help")  # she is seated
     player.sendline("table")
     player.expect_exact("Tess")
