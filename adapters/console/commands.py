@@ -27,7 +27,7 @@ from adapters.console.follow import Follower
 from adapters.console.moves import NoAmount, betting_move, read_move
 from adapters.console.text import Text
 from adapters.console.words import Words
-from chatdealer.dealer import Act, Outgoing
+from chatdealer.dealer import Act, Outgoing, TableView
 from chatdealer.dealer.outgoing import (
     History,
     HoleCards,
@@ -115,6 +115,7 @@ class Typed:
             elif isinstance(payload, TableShown):
                 if reposts:
                     self.text.table(payload.view)
+                    self.entrants(payload.view)
             elif isinstance(payload, LeaderboardShown | NightShown):
                 self.text.say(public_text(payload, lang) or "")
             elif isinstance(payload, History):
@@ -129,6 +130,20 @@ class Typed:
                     self.text.say(said, "bold")
                 elif isinstance(payload, Notice):
                     self.text.payload(payload, "bold")
+
+    def entrants(self, view: TableView) -> None:
+        """Who is in a tournament, which the table does not show before it starts."""
+        tournament = view.tournament
+        if tournament is None:
+            return
+        self.text.tell(
+            "entrants",
+            count=len(tournament.entrants),
+            names=", ".join(tournament.entrants) or "—",
+            buy_in=tournament.buy_in,
+            stack=self.text.words.chips(tournament.starting_stack),
+            pool=tournament.prize_pool,
+        )
 
     async def bet(self, line: str) -> None:
         view = await self.client.fresh_view()

@@ -117,6 +117,8 @@ class Follower:
         self.text.payload(payload, colour)
         if mine and isinstance(payload, Notice) and payload.code == "away":
             self.text.tell("tournament_away", "bold")
+        if mine and isinstance(payload, Notice) and payload.code == "rebuy_offered":
+            self.text.tell("rebuy_hint", "bold")
 
     async def seat_changed(self, view: TableView) -> None:
         """Tells the player what their seat now asks of them, once per change."""

@@ -1,10 +1,11 @@
 """Lines typed into the terminal, and the ways a session ends without a word typed.
 
-Standard input is read by a daemon thread rather than an event-loop reader: that works the
-same for a terminal, a pipe, a file and a closed descriptor, and a thread blocked on a read
-never holds up the program's exit. End of input (Ctrl-D, a closed pipe, a terminal gone) and
-the signals that end a terminal program (Ctrl-C, SIGTERM, SIGHUP when the terminal closes)
-all become one `Ended` in the same queue, so the session leaves its seat the one way.
+A terminal is read when the event loop says it has a line (in canonical mode a read then
+returns at once); a pipe, a file or a closed descriptor, which the loop cannot watch, is read
+by a daemon thread, which never holds up the exit. End of input (Ctrl-D, a closed pipe, a
+terminal gone) and the signals that end a terminal program (Ctrl-C, SIGTERM, SIGHUP when the
+terminal closes) all become one `Ended` in the same queue, so the session leaves its seat the
+one way.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ class LineReader:
         self.queue: asyncio.Queue[Input] = asyncio.Queue()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.signals: list[int] = []
+        self.watching = False
+        """A terminal's descriptor is watched by the loop (a pipe or file is read by a thread)."""
 
     def start(self) -> None:
         self.loop = asyncio.get_running_loop()
@@ -49,11 +52,40 @@ class LineReader:
             except (NotImplementedError, RuntimeError, ValueError):
                 continue
             self.signals.append(number)
-        threading.Thread(target=self._read, name="terminal input", daemon=True).start()
+        if self._is_terminal():
+            self.loop.add_reader(self.stream.fileno(), self._ready)
+            self.watching = True
+        else:
+            threading.Thread(target=self._read, name="terminal input", daemon=True).start()
+
+    def _is_terminal(self) -> bool:
+        try:
+            return self.stream.isatty()
+        except (AttributeError, OSError, ValueError):
+            return False
+
+    def _ready(self) -> None:
+        """A terminal has a line (or its end) to read: read in the loop, never blocking."""
+        try:
+            line = self.stream.readline()
+        except UnicodeDecodeError:
+            return
+        except (OSError, ValueError):
+            line = ""
+        if not line:
+            self._unwatch()
+        self.queue.put_nowait(line if line else Ended("eof"))
+
+    def _unwatch(self) -> None:
+        if self.watching and self.loop is not None:
+            self.watching = False
+            with contextlib.suppress(OSError, ValueError, KeyError):
+                self.loop.remove_reader(self.stream.fileno())
 
     def stop(self) -> None:
         if self.loop is None:
             return
+        self._unwatch()
         for number in self.signals:
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 self.loop.remove_signal_handler(number)

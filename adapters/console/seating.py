@@ -25,7 +25,7 @@ from chatdealer.dealer import (
     Start,
     TableView,
 )
-from chatdealer.dealer.outgoing import DailyClaimed, Refused
+from chatdealer.dealer.outgoing import DailyClaimed, Notice, Refused
 from chatdealer.dealer.seated_bots import BOT_SUFFIX, is_bot
 from chatdealer.render import refusal_text
 from chatdealer.render.accounts import daily_text
@@ -65,18 +65,26 @@ class Seating:
             if view.tournament is None:
                 await client.send(Start())  # refused while a hand runs: hands simply go on
             else:
+                await self.typed.follower.show_events()  # the registrations, then what next
                 self.text.tell("registered_start", "bold")
         return True
 
     async def open_table(self) -> bool:
-        out = await self.client.send(await self.opening())
+        opening = await self.opening()
+        if opening is None:
+            return False
+        out = await self.client.send(opening)
+        for outgoing in out:  # a new table's opening is not in its event stream
+            if isinstance(outgoing.payload, Notice) and outgoing.payload.code.endswith("_created"):
+                self.text.payload(outgoing.payload, "bold")
         refused = refusal(out)
         if refused is not None and refused.code != "table_exists":
             self.refused(refused)
             return False
         return True
 
-    async def opening(self) -> Create | CreateTournament:
+    async def opening(self) -> Create | CreateTournament | None:
+        """The verb that opens the table; None when `--tournament`'s options are wrong (said)."""
         options = self.options
         if options.tournament is None:
             return Create(settings=self.cash_settings())
@@ -87,7 +95,7 @@ class Seating:
             outcome = parsed.build(Situation(language=language, user_id=self.client.user.id))
         except ArgumentError as problem:
             self.text.say(error_text(problem, Platform.TERMINAL, self.text.code), "red")
-            return CreateTournament()  # refused as table_exists when one is open, else opened
+            return None
         assert isinstance(outcome, CreateTournament)
         return outcome
 

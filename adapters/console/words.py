@@ -44,6 +44,9 @@ MESSAGES: dict[str, str] = {
     "who is), or addbot to add a bot",
     "tournament_away": "You're sitting out of the tournament: your hands are folded until you "
     "type back",
+    "entrants": "Registered ({count}): {names} · buy-in {buy_in} · {stack} each · prize pool "
+    "{pool}",
+    "rebuy_hint": "Type rebuy to buy the starting stack again before the next hand",
     "tournament_done": "The tournament is over: type quit to leave",
     "no_cards": "You have no cards: you're not in a hand",
     "hand_over": "Hand #{number} is over: you have {chips}.",

@@ -310,7 +310,8 @@ def held_by_account(record: TableRecord) -> dict[str, int]:
     running = tournament.phase is TournamentPhase.RUNNING
     for entrant in tournament.entrants:
         entries = 1 + (tournament.rebuys.get(entrant.player_id, 0) if running else 0)
-        held[entrant.player_id] = held.get(entrant.player_id, 0) + buy_in * entries
+        account = account_of(entrant.player_id)
+        held[account] = held.get(account, 0) + buy_in * entries
     return held
 
 

@@ -337,13 +337,16 @@ class Dealer:
         settings = record.settings
         table = record.table
         minimum = args.buy_in or (settings.min_buy_in if settings is not None else 0)
-        players = [player for _, player in table.players()] if table is not None else []
-        bot = free_bot(style, {player.player_id for player in players})
+        players = [(p.player_id, p.name) for _, p in table.players()] if table is not None else []
+        if record.tournament is not None:  # the bot registers: every entrant's name is taken
+            minimum = record.tournament.settings.buy_in
+            players += [(entrant.player_id, entrant.name) for entrant in record.tournament.entrants]
+        bot = free_bot(style, {player_id for player_id, _ in players})
         house = await self.store.bank.balance(table_id.home, HOUSE) or 0
         available = house + self.store.bank.config.house_credit
         if bot is None or available < minimum:
             raise DealerRefusal("no_bot_available")
-        seated = User(id=bot, name=bot_name({player.name for player in players}))
+        seated = User(id=bot, name=bot_name({name for _, name in players}))
         step = await self._transact(
             table_id, lambda s: add_bot(s, args, user, seated, available), self.clock()
         )

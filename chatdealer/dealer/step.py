@@ -428,12 +428,12 @@ class Step:
             self._names[event.player_id] = event.name
             self.record.clock_of(event.player_id)
             if buy_in_chips:
-                self.moves.append(buy_in(event.player_id, buy_in_chips))
+                self.moves.append(buy_in(account_of(event.player_id), buy_in_chips))
             self.notice("registered", name=event.name, entrants=event.entrants)
         elif isinstance(event, table_events.PlayerUnregistered):
             self.record.clocks.pop(event.player_id, None)
             if buy_in_chips:
-                self.moves.append(cash_out(event.player_id, buy_in_chips))
+                self.moves.append(cash_out(account_of(event.player_id), buy_in_chips))
             self.notice("unregistered", name=self.name_of(event.player_id), entrants=event.entrants)
         elif isinstance(event, table_events.TournamentStarted):
             self.notice(
@@ -456,7 +456,7 @@ class Step:
             )
         elif isinstance(event, table_events.Rebought):
             if buy_in_chips:
-                self.moves.append(buy_in(event.player_id, buy_in_chips))
+                self.moves.append(buy_in(account_of(event.player_id), buy_in_chips))
             self.notice("rebought", name=self.name_of(event.player_id), prize_pool=event.prize_pool)
         elif isinstance(event, table_events.PlayerEliminated):
             self.notice("eliminated", name=event.name, place=event.place)
@@ -469,7 +469,9 @@ class Step:
         paid = tournament.settings.buy_in
         for placing in event.placings:
             if placing.prize:
-                self.moves.append(cash_out(placing.player_id, placing.prize))
+                self.moves.append(cash_out(account_of(placing.player_id), placing.prize))
+            if is_bot(placing.player_id):
+                continue  # bots' chips are the house's, and bots keep no stats
             entries = 1 + tournament.rebuys.get(placing.player_id, 0)
             self.stats.append(
                 StatDelta(player=placing.player_id, net=placing.prize - paid * entries)

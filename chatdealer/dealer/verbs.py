@@ -240,8 +240,16 @@ def _join(step: Step, args: Join, user: User, balance: int | None) -> None:
 
 
 def add_bot(step: Step, args: AddBot, user: User, bot: User, balance: int | None) -> None:
-    """Seats `bot` (an id from `seated_bots.bot_id`) for `user`, who must be in the game."""
+    """Seats `bot` (an id from `seated_bots.bot_id`) for `user`, who must be in the game; at a
+    tournament table the bot registers instead."""
     record = step.record
+    tournament = record.tournament
+    if tournament is not None:  # a bot registers, its buy-in from the house
+        registered = any(entrant.player_id == user.id for entrant in tournament.entrants)
+        if not (user.manager or user.id == record.host or registered):
+            raise DealerRefusal("not_in_game")
+        step.absorb(tournament.register(bot.id, bot.name))
+        return
     table = _cash(record, "seating bots")
     if not (user.manager or user.id == record.host or table.seat_of(user.id) is not None):
         raise DealerRefusal("not_in_game")
