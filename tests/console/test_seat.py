@@ -68,7 +68,9 @@ async def test_a_busted_player_buys_in_again_from_the_bank_and_plays_on(tmp_path
     player.expect_exact("Tess adds 200")
     player.expect(TURN, timeout=90)  # dealt in again
     play_out_hand(player)
-    assert quit_table(player) <= 790 + 400
+    assert (
+        quit_table(player) >= 790
+    )  # what she did not bring stayed in the bank, and her stack came back
     audit_passes(tmp_path)
 
 
