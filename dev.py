@@ -119,7 +119,12 @@ def run() -> int:
         if os.environ.get(token)
     ]
     ensure_venv(extras)
-    return subprocess.run([str(BIN / "chatdealer"), *sys.argv[2:]], cwd=ROOT).returncode
+    child = subprocess.Popen([str(BIN / "chatdealer"), *sys.argv[2:]], cwd=ROOT)
+    while True:
+        try:
+            return child.wait()
+        except KeyboardInterrupt:  # Ctrl-C reaches the dealer too, which leaves its seat
+            continue
 
 
 def main() -> int:

@@ -35,7 +35,8 @@ def add_play_command(commands: argparse._SubParsersAction[argparse.ArgumentParse
         help="play at a table in this terminal, against bots (the default without chat tokens)",
         description="Opens the local table on the embedded Redis (or $REDIS_URL), seats you with "
         "bot players and deals until you quit. Type help at the table for the commands. Another "
-        "terminal running `chatdealer play --join` sits at the same table.",
+        "terminal running `chatdealer --join` sits at the same table. The options work without "
+        "the word play too: `chatdealer --bots 8`.",
     )
     add_play_arguments(play)
     play.set_defaults(handler=run_play)
@@ -305,7 +306,10 @@ def run_doctor(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    if given and given[0].startswith("-") and given[0] not in ("-h", "--help"):
+        given = ["play", *given]  # the play options work without the word `play`
+    args = parser.parse_args(given)
     if args.command is None:
         import os
 

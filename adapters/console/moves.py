@@ -1,103 +1,102 @@
-"""What the player typed, read into a dealer action: parsing only, the rules stay in the dealer.
+"""What the player typed at their turn, read into a dealer action: parsing only, the rules stay
+in the dealer.
 
-`raise 300` and `bet 300` are "raise to" totals; `r 3x` is three times the current bet (the big
-blind when nobody has bet); `pot` is a pot-sized raise; both are kept inside the legal range the
-table message shows. Anything unreadable is a `BadInput` with a one-line reason, and nothing is
-sent to the dealer.
+The amounts are the catalog's (`adapters.common.catalog.amounts`), as on every platform:
+`raise 300`, `bet 1k`, `r 2.5k` and `r 1 000` are "raise to" totals; `r 3x` is three times the
+bet (the big blind when nobody has bet), `r 3bb` three big blinds; `pot` and `half` a pot-sized
+or half-pot raise; `allin` every chip. Sizes are kept inside the legal range the table message
+shows, and a size beyond the player's chips says it is all-in. The betting words are understood
+in English and in the table's language (`фолд`, `колл`). An unreadable amount is the catalog's
+`ArgumentError` with the reason, and nothing is sent to the dealer.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
+import msgspec
+
+from adapters.common.catalog import MAX_CHIPS, read_bet, size_to
 from chatdealer.dealer import ActionName, TableView, TurnView
+from chatdealer.render.language import LANGUAGES, language
 
-HELP = """\
-fold (f) · check (k) · call (c) · raise 300 (r 300, bet 300: raise to 300)
-r 3x (three times the bet) · pot (pot-sized raise) · allin (a)
-table (t) · cards · balance · help (h, ?) · quit (q)"""
+WORD_CONTEXT = "terminal betting word"
+"""The gettext context of a betting word typed in a table's language."""
 
-FOLD = frozenset({"fold", "f"})
-CHECK = frozenset({"check", "k", "x"})
-CALL = frozenset({"call", "c"})
-RAISE = frozenset({"raise", "r", "bet", "b"})
-POT = frozenset({"pot", "p"})
-ALL_IN = frozenset({"allin", "all-in", "all", "a", "shove", "jam"})
-QUIT = frozenset({"quit", "q", "exit", "leave"})
-HELP_WORDS = frozenset({"help", "h", "?"})
-TABLE = frozenset({"table", "t"})
-CARDS = frozenset({"cards", "hand"})
-BALANCE = frozenset({"balance", "bank"})
-BETTING = FOLD | CHECK | CALL | RAISE | POT | ALL_IN
+BETTING_WORDS: dict[str, tuple[str, ...]] = {
+    "fold": ("fold", "f"),
+    "check": ("check", "k", "x"),
+    "call": ("call", "c"),
+    "raise": ("raise", "r", "bet", "b"),
+    "pot": ("pot", "p"),
+    "half": ("half",),
+    "allin": ("allin", "all-in", "a", "shove", "jam"),
+}
+"""Each move and the English words for it; the first word of each is translated too."""
+TRANSLATED_WORDS = ("fold", "check", "call", "raise", "bet", "pot", "half", "allin")
 
 
-class BadInput(ValueError):
-    """A line that cannot become an action; its text is shown as is."""
+class NoAmount(ValueError):
+    """`raise` with no amount: the terminal says how to give one."""
 
 
 @dataclass(frozen=True, slots=True)
 class Move:
     action: ActionName
     amount: int | None = None
+    capped: int | None = None
+    """The size asked for was more than allowed: this much was asked (the move says what is
+    done instead)."""
 
 
-def is_betting(word: str) -> bool:
-    return word in BETTING
+@cache
+def _words() -> dict[str, str]:
+    """Every word typed for a move, English and translated, to the move."""
+    found: dict[str, str] = {}
+    for move, typed in BETTING_WORDS.items():
+        for word in typed:
+            found[word] = move
+    for code in LANGUAGES:
+        lang = language(code)
+        for english in TRANSLATED_WORDS:
+            said = lang.text(WORD_CONTEXT, english).casefold()
+            move = "raise" if english == "bet" else english
+            found.setdefault(said, move)
+    return found
+
+
+def betting_move(word: str) -> str | None:
+    """The move a first word asks for (`fold`, `raise`, ...), or None: not a betting word."""
+    return _words().get(word.casefold())
 
 
 def read_move(line: str, view: TableView, turn: TurnView) -> Move:
-    """The action a betting command asks for on this turn."""
-    words = line.lower().split()
-    word, rest = words[0], words[1:]
-    if word in FOLD:
-        return Move("fold")
-    if word in CHECK:
-        return Move("check")
-    if word in CALL:
-        return Move("call")
-    if word in ALL_IN:
+    """The action a betting line asks for on this turn."""
+    words = line.split()
+    move = betting_move(words[0])
+    rest = words[1:]
+    if move in ("fold", "check", "call"):
+        return Move(move)  # type: ignore[arg-type]
+    if move == "allin":
         return Move("allin")
-    if word in POT:
-        return Move("raise", _clamp(pot_raise_to(view, turn), turn))
+    if move in ("pot", "half"):
+        rest = [move]
     if not rest:
-        raise BadInput("Raise to how much? For example: raise 300, r 3x, pot or allin")
-    if len(rest) > 1:
-        raise BadInput(f"One amount, please: raise {rest[0]}")
-    amount = rest[0]
-    if amount.endswith("x") and _is_number(amount[:-1]):
-        times = float(amount[:-1])
-        if times <= 0:
-            raise BadInput("The multiple must be more than 0, like r 3x")
-        base = current_bet(view) or _big_blind(view)
-        return Move("raise", _clamp(round(times * base), turn))
-    if not amount.isdigit():
-        raise BadInput(f"{amount!r} is not an amount: type raise 300, r 3x, pot or allin")
-    return Move("raise", int(amount))
+        raise NoAmount(line)
+    return _sized(" ".join(rest), view, turn)
 
 
-def current_bet(view: TableView) -> int:
-    return max((seat.bet for seat in view.seats), default=0)
-
-
-def pot_raise_to(view: TableView, turn: TurnView) -> int:
-    """Call, then raise by the whole pot as it would be after the call."""
-    pot = sum(p.amount for p in view.pots) + sum(seat.bet for seat in view.seats)
-    return current_bet(view) + pot + turn.to_call
-
-
-def _clamp(amount: int, turn: TurnView) -> int:
-    if turn.min_raise_to is None or turn.max_raise_to is None:
-        raise BadInput("You can't raise now: call, check or fold")
-    return max(turn.min_raise_to, min(amount, turn.max_raise_to))
-
-
-def _big_blind(view: TableView) -> int:
-    return view.settings.posted_big_blind if view.settings is not None else 1
-
-
-def _is_number(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
+def _sized(typed: str, view: TableView, turn: TurnView) -> Move:
+    size = read_bet(typed)
+    if size.named == "allin":
+        return Move("allin")
+    amount = size_to(size, view, turn)
+    free = msgspec.structs.replace(turn, max_raise_to=MAX_CHIPS)
+    wanted = size_to(size, view, free)
+    high = turn.max_raise_to
+    if high is not None and wanted > high:
+        if high >= turn.all_in_to:
+            return Move("allin", capped=wanted)
+        return Move("raise", high, capped=wanted)
+    return Move("raise", amount)

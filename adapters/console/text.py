@@ -1,16 +1,21 @@
 """Writing the table to the terminal: the shared renderer's text, with colour where it helps.
 
 Colour is ANSI, used only when the output is a terminal and `NO_COLOR` is not set
-(https://no-color.org). The words come from `chatdealer.render`, in the table's language.
+(https://no-color.org). The words come from `chatdealer.render`, the catalog and the terminal's
+own `words`, in the player's language (`--language`) or else the table's. A terminal that can
+no longer be written to (closed, hung up) is noticed once and told to `on_dead`, so the session
+leaves its seat instead of failing on the next line.
 """
 
 from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
 
+from adapters.console.words import Words
 from chatdealer.dealer import PrivateView, TableView, TurnView
 from chatdealer.dealer.outgoing import AnyPayload, HandOver
 from chatdealer.render import Language, language, payload_text, private_text, table_text
@@ -32,7 +37,10 @@ class Painter:
 
     @classmethod
     def for_stream(cls, stream: TextIO) -> Painter:
-        tty = hasattr(stream, "isatty") and stream.isatty()
+        try:
+            tty = stream.isatty()
+        except (AttributeError, OSError, ValueError):
+            tty = False
         return cls(colour=tty and not os.environ.get("NO_COLOR"))
 
     def paint(self, text: str, colour: str | None) -> str:
@@ -42,18 +50,44 @@ class Painter:
 
 
 class Text:
-    def __init__(self, out: TextIO, painter: Painter) -> None:
+    def __init__(self, out: TextIO, painter: Painter, code: str | None = None) -> None:
         self.out = out
         self.painter = painter
-        self.language: Language = language("en")
+        self.fixed = code
+        """The player's language, when they chose one; otherwise the table's is spoken."""
+        self.language: Language = language(code or "en")
+        self.words = Words(self.language)
+        self.dead = False
+        self.on_dead: Callable[[], None] | None = None
+
+    @property
+    def code(self) -> str:
+        return self.language.code
+
+    def speak(self, code: str) -> None:
+        """The table's language, unless the player chose theirs."""
+        if self.fixed is None and code != self.language.code:
+            self.language = language(code)
+            self.words = Words(self.language)
 
     def say(self, text: str, colour: str | None = None) -> None:
-        self.out.write(self.painter.paint(text, colour) + "\n")
-        self.out.flush()
+        if self.dead:
+            return
+        try:
+            self.out.write(self.painter.paint(text, colour) + "\n")
+            self.out.flush()
+        except (OSError, ValueError):
+            self.dead = True
+            if self.on_dead is not None:
+                self.on_dead()
+
+    def tell(self, key: str, colour: str | None = None, **params: object) -> None:
+        """One of the terminal's own sentences."""
+        self.say(self.words(key, **params), colour)
 
     def table(self, view: TableView) -> None:
         if view.settings is not None:
-            self.language = language(view.settings.language)
+            self.speak(view.settings.language)
         self.say(table_text(view, self.language, time.time()), "cyan")
 
     def private(self, view: PrivateView) -> None:
@@ -65,22 +99,24 @@ class Text:
             self.say(line, colour)
 
     def hand_over(self, payload: HandOver, me: str) -> None:
-        _ = self.language.text
         mine = [share.chips for share in payload.stacks if share.player_id == me]
         if mine:
-            text = _("prompt", "Hand #{number} is over: you have {chips}.").format(
-                number=payload.hand_number, chips=self.language.chips(mine[0])
-            )
+            chips = self.language.chips(mine[0])
+            self.tell("hand_over", "dim", number=str(payload.hand_number), chips=chips)
         else:
-            text = _("event", "Hand #{number} is over").format(number=payload.hand_number)
-        self.say(text, "dim")
+            self.tell("hand_over_watching", "dim", number=str(payload.hand_number))
 
-    def your_turn(self, view: TableView, turn: TurnView) -> None:
-        """The prompt: the moves open, in the table message's words, and under them what each
-        number means."""
+    def your_turn(self, view: TableView, turn: TurnView, now: float) -> None:
+        """The prompt: the moves open, in the table message's words, the time left, and under
+        them what each number means."""
         lang = self.language
         options = " · ".join(turn_options(turn, lang))
-        prompt = lang.text("prompt", "Your turn ({token}): {options}")
-        self.say(prompt.format(token=turn.token, options=options), "yellow")
+        self.tell("your_turn", "yellow", seconds=self.left(turn, now), options=options)
         for line in turn_explained(view, turn, lang):
             self.say("  " + line, "dim")
+
+    def left(self, turn: TurnView, now: float) -> str:
+        """ "25 seconds" of the player's clock (their time bank, once it runs)."""
+        if turn.deadline is None:
+            return self.words.seconds(0)
+        return self.words.seconds(self.language.seconds_left(turn.deadline, now))

@@ -1,16 +1,7 @@
-"""The local table, driven as a person would drive it: through a pseudo-terminal.
-
-Each run starts the real `chatdealer play` on its own embedded Redis (a temporary data dir),
-with a short bot delay and a seed for the bots' choices; the decks stay cryptographic, so the
-test reads what it is shown and answers it, as a player does.
-"""
+"""The local table, driven as a person would drive it: through a pseudo-terminal."""
 
 from __future__ import annotations
 
-import os
-import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pexpect
@@ -21,70 +12,16 @@ from chatdealer.dealer.outgoing import Refused
 from chatdealer.store import TableId
 from chatdealer.table import TableSettings
 
-CHATDEALER = Path(sys.executable).parent / "chatdealer"
-TIMEOUT = 45
-TURN = re.compile(r"Your turn \((\d+\.\d+)\): ([^\r\n]*)\r?\n")
-BANK = re.compile(r"you have ([\d,]+) chips in the bank")
-GOODBYE = re.compile(r"You have ([\d,]+) chips in the bank\. Goodbye!")
-HAND_OVER = re.compile(r"Hand #\d+ is over")
-
-
-def environment(home: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DISCORD_TOKEN")}
-    env.update(NO_COLOR="1", XDG_DATA_HOME=str(home), TELEGRAM_TOKEN="")
-    return env
-
-
-def start(home: Path, *extra: str) -> pexpect.spawn:
-    args = [
-        "play",
-        "--data-dir",
-        str(home / "chatdealer"),
-        "--bots",
-        "2",
-        "--name",
-        "Tess",
-        "--clock",
-        "30",
-        "--bot-delay",
-        "0.1",
-        "--next-hand-delay",
-        "0.3",
-        "--seed",
-        "7",
-        *extra,
-    ]
-    return pexpect.spawn(
-        str(CHATDEALER), args, env=environment(home), encoding="utf-8", timeout=TIMEOUT
-    )
-
-
-def chips(text: str) -> int:
-    return int(text.replace(",", ""))
-
-
-def quit_table(player: pexpect.spawn) -> int:
-    player.sendline("quit")
-    player.expect(GOODBYE, timeout=120)
-    left_with = chips(player.match.group(1))
-    player.expect(pexpect.EOF)
-    player.close()
-    assert player.exitstatus == 0
-    return left_with
-
-
-def audit_passes(home: Path) -> str:
-    """`chatdealer audit` on the player's data: every chip granted is in a bank or on a table."""
-    audit = subprocess.run(
-        [str(CHATDEALER), "audit"],
-        env=environment(home),
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=False,
-    )
-    assert audit.returncode == 0, audit.stdout + audit.stderr
-    return audit.stdout
+from .terminal import (
+    BANK,
+    HAND_OVER,
+    TURN,
+    audit_passes,
+    chips,
+    quit_table,
+    spawn,
+    start,
+)
 
 
 def refused_and_unchanged(player: pexpect.spawn, line: str, message: str) -> None:
@@ -112,8 +49,8 @@ def test_play_hands_with_bad_input_then_quit_and_find_the_chips_again(tmp_path: 
         options = player.match.group(2)
         if not tried["abc"]:
             tried["abc"] = True
-            refused_and_unchanged(player, "raise abc", "'abc' is not an amount")
-            refused_and_unchanged(player, "dance", "I don't know 'dance'")
+            refused_and_unchanged(player, "raise abc", "abc is not an amount of chips")
+            refused_and_unchanged(player, "dance", "There's no command dance")
         if not tried["small"] and "raise" in options:
             tried["small"] = True
             refused_and_unchanged(player, "raise 1", "A raise must be")
@@ -130,6 +67,7 @@ def test_play_hands_with_bad_input_then_quit_and_find_the_chips_again(tmp_path: 
     again = start(tmp_path)
     again.expect(BANK)
     assert chips(again.match.group(1)) == left_with
+    again.expect("Type help")
     quit_table(again)
 
     assert "ok" in audit_passes(tmp_path)
@@ -138,13 +76,7 @@ def test_play_hands_with_bad_input_then_quit_and_find_the_chips_again(tmp_path: 
 def test_a_second_terminal_joins_the_same_table(tmp_path: Path) -> None:
     host = start(tmp_path)
     host.expect("Type help")
-    guest = pexpect.spawn(
-        str(CHATDEALER),
-        ["play", "--join", "--name", "Bo", "--data-dir", str(tmp_path / "chatdealer")],
-        env=environment(tmp_path),
-        encoding="utf-8",
-        timeout=TIMEOUT,
-    )
+    guest = spawn(tmp_path, "play", "--join", "--name", "Bo")
     guest.expect(BANK)
     host.expect_exact("Bo sits down")
     guest.expect("Type help")
@@ -167,10 +99,37 @@ async def test_a_player_back_with_no_chips_gets_the_daily_chips_and_sits_down(
     player = start(tmp_path)
     player.expect(BANK)
     assert chips(player.match.group(1)) == 0
-    player.expect_exact("not enough for")
-    player.expect_exact("Here are your daily 500 chips: 500 in the bank.")
+    player.expect_exact("Daily chips: +500 · 500 chips in the bank")
     player.expect("Type help")  # she is seated
     player.sendline("table")
     player.expect_exact("Tess")
     assert quit_table(player) <= 515  # the daily chips, give or take the blinds of one hand
     audit_passes(tmp_path)
+
+
+def test_join_finds_a_table_by_the_name_its_host_gave(tmp_path: Path) -> None:
+    host = start(tmp_path, "--table", "Friday Night")
+    host.expect("Type help")
+    guest = spawn(tmp_path, "--join", "friday night", "--name", "Bo")
+    guest.expect("Type help")
+    host.expect_exact("Bo sits down")
+    quit_table(guest)
+    nowhere = spawn(tmp_path, "--join", "saturday", "--name", "Cy")
+    nowhere.expect_exact("There's no table called saturday to join")
+    nowhere.expect(pexpect.EOF)
+    nowhere.close()
+    assert nowhere.exitstatus == 1
+    quit_table(host)
+
+
+def test_the_terminal_speaks_russian(tmp_path: Path) -> None:
+    player = start(tmp_path, "--language", "ru")
+    player.expect_exact("Tess, у вас в банке 1\u202f000 фишек.")
+    player.expect(r"Ваш ход, осталось \d+ секунд")
+    player.sendline("помощь")
+    player.expect_exact("выход (quit, q): уйти из-за стола и закрыть терминал")
+    player.sendline("баланс")
+    player.expect_exact("💰")
+    player.sendline("выход")
+    player.expect_exact("У вас в банке")
+    player.expect(pexpect.EOF)

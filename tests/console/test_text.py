@@ -21,13 +21,13 @@ def prompt(code: str = "en") -> list[str]:
     text.table(view)
     out.seek(0)
     out.truncate()
-    text.your_turn(view, view.turn)
+    text.your_turn(view, view.turn, NOW)
     return out.getvalue().splitlines()
 
 
-def test_the_prompt_says_what_each_number_means() -> None:
+def test_the_prompt_says_what_each_number_means_and_the_time_left() -> None:
     assert prompt() == [
-        "Your turn (42.7): call 850 · raise to 2,000–3,300 · fold",
+        "Your turn, 25 seconds left: call 850 · raise to 2,000–3,300 · fold",
         "  call 850: put in 850 more to match the bet of 1,150",
         "  raise to 2,000–3,300: your whole bet this street, from 2,000 to 3,300 "
         "(type raise 2,000)",
@@ -45,7 +45,8 @@ def test_the_prompt_uses_the_table_lines_range_format() -> None:
 
 def test_the_prompt_speaks_the_tables_language() -> None:
     lines = prompt("ru")
-    assert lines[0] == "Ваш ход (42.7): колл 850 · рейз до 2\u202f000–3\u202f300 · фолд"
+    assert lines[0].startswith("Ваш ход, осталось 25 ")
+    assert lines[0].endswith(": колл 850 · рейз до 2\u202f000–3\u202f300 · фолд")
     assert lines[1] == "  колл 850: добавить 850, чтобы уравнять ставку 1\u202f150"
 
 

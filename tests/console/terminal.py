@@ -1,0 +1,128 @@
+"""Driving the real `chatdealer` through a pseudo-terminal, as a person would, and reading the
+table it leaves in Redis afterwards.
+
+Each run starts the program on its own embedded Redis (a temporary data dir), with a short bot
+delay and a seed for the bots' choices; the decks stay cryptographic, so a test reads what it
+is shown and answers it, as a player does. Waits are on output, generous for a loaded machine.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+
+from chatdealer.dealer import Command, ShowTable, TableView, User, open_dealer
+from chatdealer.dealer.outgoing import TableShown
+from chatdealer.store import TableId
+
+CHATDEALER = Path(sys.executable).parent / "chatdealer"
+TIMEOUT = 60
+TURN = re.compile(r"Your turn, (\d+) seconds? left: ([^\r\n]*)\r?\n")
+BANK = re.compile(r"you have ([\d,]+) chips in the bank")
+GOODBYE = re.compile(r"You have ([\d,]+) chips in the bank\. Goodbye!")
+HAND_OVER = re.compile(r"Hand #\d+ is over")
+TESS = User(id="player-tess", name="Tess")
+SPAWNED: list[pexpect.spawn] = []
+"""The programs this test started, whose output a failure shows (see conftest)."""
+
+
+def environment(home: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DISCORD_TOKEN")}
+    env.update(NO_COLOR="1", XDG_DATA_HOME=str(home), TELEGRAM_TOKEN="")
+    return env
+
+
+def data_dir(home: Path) -> Path:
+    return home / "chatdealer"
+
+
+def spawn(home: Path, *args: str) -> pexpect.spawn:
+    """The program, with everything it prints kept (`printed`)."""
+    child = pexpect.spawn(
+        str(CHATDEALER),
+        [*args, "--data-dir", str(data_dir(home))],
+        env=environment(home),
+        encoding="utf-8",
+        timeout=TIMEOUT,
+    )
+    child.logfile_read = io.StringIO()
+    SPAWNED.append(child)
+    return child
+
+
+def printed(player: pexpect.spawn) -> str:
+    log = player.logfile_read
+    return log.getvalue() if isinstance(log, io.StringIO) else ""
+
+
+def start(home: Path, *extra: str, play: bool = True) -> pexpect.spawn:
+    args = [
+        *(["play"] if play else []),
+        "--bots",
+        "2",
+        "--name",
+        "Tess",
+        "--clock",
+        "30",
+        "--bot-delay",
+        "0.1",
+        "--next-hand-delay",
+        "0.3",
+        "--seed",
+        "7",
+        *extra,
+    ]
+    return spawn(home, *args)
+
+
+def chips(text: str) -> int:
+    return int(text.replace(",", ""))
+
+
+def ended(player: pexpect.spawn) -> int:
+    """Waits for the goodbye and the exit (status 0, no traceback); the chips in the bank."""
+    player.expect(GOODBYE, timeout=150)
+    left_with = chips(player.match.group(1))
+    player.expect(pexpect.EOF, timeout=TIMEOUT)
+    assert "Traceback" not in printed(player)
+    player.close()
+    assert player.exitstatus == 0
+    return left_with
+
+
+def quit_table(player: pexpect.spawn, word: str = "quit") -> int:
+    player.sendline(word)
+    return ended(player)
+
+
+def audit_passes(home: Path) -> str:
+    """`chatdealer audit` on the player's data: every chip granted is in a bank or on a table."""
+    audit = subprocess.run(
+        [str(CHATDEALER), "audit"],
+        env=environment(home),
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert audit.returncode == 0, audit.stdout + audit.stderr
+    return audit.stdout
+
+
+async def table_left(home: Path, table: str = "table") -> TableView | None:
+    """The table as the program left it in Redis."""
+    table_id = TableId("console", "local", table)
+    async with open_dealer(data_dir=data_dir(home)) as dealer:
+        out = await dealer.handle(Command(table=table_id, user=TESS, args=ShowTable()))
+    return next((o.payload.view for o in out if isinstance(o.payload, TableShown)), None)
+
+
+async def seated(home: Path, table: str = "table") -> list[str]:
+    view = await table_left(home, table)
+    return [seat.player_id for seat in view.seats] if view is not None else []
