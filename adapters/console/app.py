@@ -175,7 +175,9 @@ class LocalTable:
         self.options = options
         self.text = text
         self.table_id = TableId("console", COMMUNITY, _part(options.table))
-        self.user = User(id=f"player-{_part(options.name.lower())}", name=options.name)
+        self.user = User(  # the terminal's own user runs the room
+            id=f"player-{_part(options.name.lower())}", name=options.name, admin=True
+        )
         self.view: TableView | None = None
         self.after: str | None = None
         self.prompted: object = None

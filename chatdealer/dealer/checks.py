@@ -24,6 +24,7 @@ from chatdealer.dealer.commands import (
     ActionToken,
     AddBot,
     Balance,
+    BankRules,
     Command,
     Configure,
     Create,
@@ -88,6 +89,7 @@ DECODED = frozenset(
         LastHand,
         Leaderboard,
         Seed,
+        BankRules,
     )
 )
 CHIP_FIELDS = frozenset(
@@ -101,6 +103,8 @@ CHIP_FIELDS = frozenset(
         "ante",
         "starting_stack",
         "levels",
+        "starting_grant",
+        "daily_amount",
     )
 )
 MAX_TABLE_ID = 200
@@ -171,6 +175,8 @@ def _checked_user(user: object) -> User | None:
         return None
     player, name = user.id, user.name
     if type(player) is not str or type(name) is not str or type(user.manager) is not bool:
+        return None
+    if type(user.admin) is not bool:
         return None
     if not 0 < len(player) <= MAX_ID or player == HOUSE or player.startswith(BOT_PREFIX):
         return None

@@ -22,6 +22,7 @@ from chatdealer.table import TableSettings, TournamentSettings
 from chatdealer.table.limits import Chips, Count, PlayerId, Serial, Word
 
 Seat = Annotated[int, msgspec.Meta(ge=0, le=999)]
+MAX_DAILY_HOURS = 366 * 24
 
 
 class User(msgspec.Struct, frozen=True, kw_only=True):
@@ -32,6 +33,9 @@ class User(msgspec.Struct, frozen=True, kw_only=True):
     """Display name; the dealer keeps its first 64 printable characters."""
     manager: bool = False
     """Manages the channel (Discord's Manage Channels, a Telegram admin): may configure."""
+    admin: bool = False
+    """Administers the community (Discord's Manage Server, a Telegram group's admin, the
+    terminal's own user): may change its bank."""
 
 
 class ActionToken(msgspec.Struct, frozen=True, array_like=True, order=True):
@@ -185,6 +189,25 @@ class Ledger(Args, frozen=True, tag="ledger"):
     """The night's table (bought in, cashed out, net) and the asker's bank movements."""
 
 
+DailyHours = Annotated[int, msgspec.Meta(ge=1, le=MAX_DAILY_HOURS)]
+BoardName = Literal["all", "month", "week"]
+
+
+class BankRules(Args, frozen=True, tag="bank_rules"):
+    """The community's bank settings: shown to anyone who asks; changed (any field given) only
+    by the community's admins (`User.admin`). `daily_amount` 0 gives no daily chips;
+    `leaderboard` is the period the leaderboard shows. Chips already granted stay."""
+
+    starting_grant: Chips | None = None
+    daily_amount: Chips | None = None
+    daily_hours: DailyHours | None = None
+    leaderboard: BoardName | None = None
+
+    def changes(self) -> bool:
+        given = (self.starting_grant, self.daily_amount, self.daily_hours, self.leaderboard)
+        return any(value is not None for value in given)
+
+
 class Register(Args, frozen=True, tag="register"):
     pass
 
@@ -233,6 +256,7 @@ Verb = (
     | Daily
     | Leaderboard
     | Ledger
+    | BankRules
     | Register
     | Unregister
     | Rebuy

@@ -25,6 +25,8 @@ REFUSALS = {
     "no_history": "No hand has been finished at this table yet",
     "no_such_hand": "Hand {number} isn't in this table's history",
     "daily_too_soon": "You've had your daily chips: come back in {wait}",
+    "daily_off": "This community gives no daily chips",
+    "admins_only": "Only the server's admins can change the community's bank",
     "cash_only": "This is a tournament table: {what} is for cash tables",
     "tournament_only": "This isn't a tournament table",
     "not_away": "You're already in the game",
@@ -58,6 +60,11 @@ NOTICES = {
     "to {max_buy_in}",
     "tournament_created": "{name} opened a sit-and-go: buy-in {buy_in}, {starting_stack} chips",
     "welcome": "Welcome! You get {grant} chips to play with",
+    "bank_rules": "The bank: newcomers get {grant} chips, daily chips {daily} chips every "
+    "{hours} hours; the leaderboard shows {board}",
+    "bank_rules_no_daily": "The bank: newcomers get {grant} chips, no daily chips; the "
+    "leaderboard shows {board}",
+    "bank_changed": "{name} changed the community's bank",
     "deck_committed": "The deck for hand #{hand} is committed: {commitment}. Cut it with a "
     "seed of your own: seed <any text>",
     "seed_added": "{name} adds a seed to the cut of hand #{hand} ({count} so far), whose deck "

@@ -49,10 +49,19 @@ REWRITTEN: dict[tuple[str, str], tuple[str, dict[str, str]]] = {
         {"entrants": "players", "starting_stack": "chips"},
     ),
     ("notice", "time_bank"): ("{name} is using the time bank: {seconds}", {"seconds": "seconds"}),
+    ("notice", "bank_rules"): (
+        "The bank: newcomers get {grant}, daily chips {daily} every {hours}; the leaderboard "
+        "shows {board}",
+        {"grant": "chips", "daily": "chips", "hours": "hours"},
+    ),
+    ("notice", "bank_rules_no_daily"): (
+        "The bank: newcomers get {grant}, no daily chips; the leaderboard shows {board}",
+        {"grant": "chips"},
+    ),
 }
 
 # Parameters whose values are English words, translated in the context "param".
-WORD_PARAMS = frozenset({"what", "blind"})
+WORD_PARAMS = frozenset({"what", "blind", "board"})
 # Parameters whose values are players' names (a bot's "(bot)" is translated).
 NAME_PARAMS = frozenset({"name", "player"})
 WORDS = (

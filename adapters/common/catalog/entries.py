@@ -21,6 +21,7 @@ from adapters.common.catalog.errors import ArgumentError
 from adapters.common.catalog.members import resolve
 from adapters.common.catalog.settings import (
     STYLE,
+    choices,
     table_params,
     table_settings,
     tournament_params,
@@ -43,6 +44,7 @@ from chatdealer.cut import SEED_TEXT_LIMIT
 from chatdealer.dealer import (
     AddBot,
     Balance,
+    BankRules,
     Configure,
     Create,
     CreateTournament,
@@ -67,9 +69,11 @@ from chatdealer.dealer import (
     TopUp,
     Unregister,
 )
+from chatdealer.dealer.commands import MAX_DAILY_HOURS, BoardName
 from chatdealer.table import TableSettings
 
 TOURNAMENT = Group("tournament", "Sit-and-go tournaments: open, register, start, rebuy, status")
+HOST = Group("host", "Run the room: the community's bank and who sits", discord_root=True)
 
 BUY_IN = Param("buy_in", Kind.CHIPS, "Chips to bring (default: the table maximum)")
 WAIT = Param(
@@ -77,6 +81,28 @@ WAIT = Param(
     Kind.FLAG,
     "Wait for the big blind before playing",
     aliases=("wait", "wait_bb"),
+)
+
+
+BOARDS: dict[str, BoardName] = {"all": "all", "month": "month", "week": "week"}
+BANK_PARAMS = (
+    Param("grant", Kind.CHIPS, "Chips a newcomer gets", minimum=0, positional=False),
+    Param("daily", Kind.CHIPS, "Daily chips (0: none)", minimum=0, positional=False),
+    Param(
+        "hours",
+        Kind.COUNT,
+        "Hours between daily chips",
+        minimum=1,
+        maximum=MAX_DAILY_HOURS,
+        positional=False,
+    ),
+    Param(
+        "board",
+        Kind.CHOICE,
+        "Leaderboard period",
+        choices=choices(tuple(BOARDS)),
+        positional=False,
+    ),
 )
 
 
@@ -147,6 +173,16 @@ def _seed(values: Values, situation: Situation) -> Outcome:
 
 def _leaderboard(values: Values, situation: Situation) -> Outcome:
     return Leaderboard(top=values.number("top") or 10)
+
+
+def _bank_settings(values: Values, situation: Situation) -> Outcome:
+    board = values.word("board")
+    return BankRules(
+        starting_grant=values.number("grant"),
+        daily_amount=values.number("daily"),
+        daily_hours=values.number("hours"),
+        leaderboard=BOARDS.get(board or ""),
+    )
 
 
 def _add_bot(values: Values, situation: Situation) -> Outcome:
@@ -361,6 +397,17 @@ def entries() -> tuple[Entry, ...]:
             aliases=("ledger", "tonight"),
             verbs=(Ledger,),
             section="bank",
+        ),
+        Entry(
+            "bank",
+            "The community's bank: starting and daily chips, leaderboard (admins)",
+            _bank_settings,
+            BANK_PARAMS,
+            group=HOST,
+            access=Access.ADMIN,
+            examples=("", "grant=2000 daily=0", "daily=200 hours=12 board=week"),
+            verbs=(BankRules,),
+            details=("With nothing given, it shows the settings.",),
             public=True,
         ),
         Entry(
