@@ -30,6 +30,7 @@ from chatdealer.dealer.commands import (
     Create,
     CreateTournament,
     Daily,
+    GiveChips,
     Join,
     Kick,
     LastHand,
@@ -47,6 +48,7 @@ from chatdealer.dealer.commands import (
     Start,
     Stop,
     Straddle,
+    TakeChips,
     TopUp,
     Unregister,
     User,
@@ -90,6 +92,8 @@ DECODED = frozenset(
         Leaderboard,
         Seed,
         BankRules,
+        GiveChips,
+        TakeChips,
     )
 )
 CHIP_FIELDS = frozenset(

@@ -208,6 +208,25 @@ class BankRules(Args, frozen=True, tag="bank_rules"):
         return any(value is not None for value in given)
 
 
+Reason = Annotated[str, msgspec.Meta(max_length=200)]
+
+
+class GiveChips(Args, frozen=True, tag="give_chips"):
+    """An admin gives a player chips from nowhere: a grant, in the ledger with the reason."""
+
+    player_id: PlayerId
+    amount: Chips
+    reason: Reason
+
+
+class TakeChips(Args, frozen=True, tag="take_chips"):
+    """An admin takes chips from a player's bank (not from a table): a grant undone."""
+
+    player_id: PlayerId
+    amount: Chips
+    reason: Reason
+
+
 class Register(Args, frozen=True, tag="register"):
     pass
 
@@ -257,6 +276,8 @@ Verb = (
     | Leaderboard
     | Ledger
     | BankRules
+    | GiveChips
+    | TakeChips
     | Register
     | Unregister
     | Rebuy

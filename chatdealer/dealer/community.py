@@ -1,4 +1,5 @@
-"""The verbs that run a community rather than a table: its bank settings (issue 17).
+"""The verbs that run a community rather than a table: its bank settings, chips an admin gives
+or takes (issue 17).
 
 Only the community's admins (`User.admin`, which the adapter learns from the platform) change
 them; anyone may read them. A change is one write of the community's settings hash, which the
@@ -7,11 +8,12 @@ bank scripts read when they next grant, so no chip moves here and the audit hold
 
 from __future__ import annotations
 
-from chatdealer.dealer.commands import BankRules, User
+from chatdealer.dealer.commands import BankRules, GiveChips, TakeChips, User
 from chatdealer.dealer.outgoing import Notice, Outgoing, notice
 from chatdealer.dealer.reads import to
 from chatdealer.dealer.refusals import DealerRefusal
 from chatdealer.store import BankSettings, BoardPeriod, Store, TableId
+from chatdealer.store.adjustments import Adjustment, AdjustOutcome, adjust
 
 HOUR = 3_600
 BOARD_WORDS = {
@@ -57,3 +59,41 @@ def rules_notice(settings: BankSettings) -> Notice:
         hours=hours,
         board=board,
     )
+
+
+async def adjust_chips(
+    store: Store, table_id: TableId, user: User, args: GiveChips | TakeChips, now: float
+) -> list[Outgoing]:
+    """An admin gives or takes a player's bank chips, with a reason; the channel is told."""
+    if not user.admin:
+        raise DealerRefusal("admins_only")
+    if args.amount <= 0:
+        raise DealerRefusal("bad_value", field="amount")
+    reason = " ".join(args.reason.split())
+    if not reason:
+        raise DealerRefusal("reason_needed")
+    community = table_id.home
+    player = args.player_id
+    named = await store.bank.names(community, [player])
+    shown = named.get(player, player)
+    giving = isinstance(args, GiveChips)
+    if giving:
+        await store.bank.open_account(community, player, now)
+    result = await adjust(
+        store.client,
+        community,
+        player,
+        Adjustment.GIVEN if giving else Adjustment.TAKEN,
+        args.amount,
+        by=user.id,
+        reason=reason,
+        now=now,
+        ledger_maxlen=store.bank.config.ledger_maxlen,
+    )
+    if result.outcome is AdjustOutcome.NO_ACCOUNT:
+        raise DealerRefusal("no_account_of", player=shown)
+    if result.outcome is AdjustOutcome.SHORT:
+        raise DealerRefusal("take_short", player=shown, balance=result.balance or 0)
+    code = "chips_given" if giving else "chips_taken"
+    said = notice(code, name=user.name, player=shown, amount=args.amount, reason=reason)
+    return [to(table_id, None, said)]

@@ -27,6 +27,9 @@ REFUSALS = {
     "daily_too_soon": "You've had your daily chips: come back in {wait}",
     "daily_off": "This community gives no daily chips",
     "admins_only": "Only the server's admins can change the community's bank",
+    "reason_needed": "Say why: the reason goes in the ledger",
+    "no_account_of": "{player} has no chips in this community yet",
+    "take_short": "{player} has only {balance} chips in the bank",
     "cash_only": "This is a tournament table: {what} is for cash tables",
     "tournament_only": "This isn't a tournament table",
     "not_away": "You're already in the game",
@@ -65,6 +68,8 @@ NOTICES = {
     "bank_rules_no_daily": "The bank: newcomers get {grant} chips, no daily chips; the "
     "leaderboard shows {board}",
     "bank_changed": "{name} changed the community's bank",
+    "chips_given": "{name} gives {player} {amount} chips: {reason}",
+    "chips_taken": "{name} takes {amount} chips from {player}: {reason}",
     "deck_committed": "The deck for hand #{hand} is committed: {commitment}. Cut it with a "
     "seed of your own: seed <any text>",
     "seed_added": "{name} adds a seed to the cut of hand #{hand} ({count} so far), whose deck "

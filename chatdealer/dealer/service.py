@@ -37,6 +37,7 @@ from chatdealer.dealer.commands import (
     Create,
     CreateTournament,
     Daily,
+    GiveChips,
     Join,
     LastHand,
     Leaderboard,
@@ -46,6 +47,7 @@ from chatdealer.dealer.commands import (
     Reset,
     ShowTable,
     Start,
+    TakeChips,
     User,
 )
 from chatdealer.dealer.decks import DeckSupply
@@ -205,6 +207,8 @@ class Dealer:
             return await self._ledger(table_id, user)
         if isinstance(args, BankRules):
             return await community.bank_rules(self.store, table_id, user, args)
+        if isinstance(args, GiveChips | TakeChips):
+            return await community.adjust_chips(self.store, table_id, user, args, self.clock())
         if isinstance(args, Reset):
             self._states.pop(table_id)
             return await repair.reset(self.store, table_id, user, self.clock())

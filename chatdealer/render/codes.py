@@ -54,6 +54,12 @@ REWRITTEN: dict[tuple[str, str], tuple[str, dict[str, str]]] = {
         "shows {board}",
         {"grant": "chips", "daily": "chips", "hours": "hours"},
     ),
+    ("notice", "chips_given"): ("{name} gives {player} {amount}: {reason}", {"amount": "chips"}),
+    ("notice", "chips_taken"): (
+        "{name} takes {amount} from {player}: {reason}",
+        {"amount": "chips"},
+    ),
+    ("refusal", "take_short"): ("{player} has only {balance} in the bank", {"balance": "chips"}),
     ("notice", "bank_rules_no_daily"): (
         "The bank: newcomers get {grant}, no daily chips; the leaderboard shows {board}",
         {"grant": "chips"},

@@ -8,9 +8,11 @@ from chatdealer.dealer import (
     BankRules,
     Create,
     Daily,
+    GiveChips,
     Join,
     Leaderboard,
     Start,
+    TakeChips,
     User,
 )
 from chatdealer.dealer.outgoing import DailyClaimed, LeaderboardShown, Notice
@@ -95,4 +97,48 @@ async def test_the_leaderboard_shows_the_chosen_period(game: Harness) -> None:
     await game.do(ADMIN, BankRules(leaderboard="all"))
     every = payloads(await game.do(ANN, Leaderboard()), LeaderboardShown)[0]
     assert {row.player_id for row in every.rows} == {ANN.id, BOB.id}
+    await game.assert_chips_conserved()
+
+
+async def test_an_admin_gives_and_takes_chips_with_a_reason(game: Harness) -> None:
+    await game.do(BOB, Daily())  # Bob's account: 1,000 and 100 daily
+    out = await game.do(ADMIN, GiveChips(player_id=BOB.id, amount=500, reason="won the bet"))
+    (given,) = payloads(out, Notice)
+    assert [o.to for o in out] == [None]
+    assert (given.code, given.params) == (
+        "chips_given",
+        {"name": "Ada", "player": "Bob", "amount": 500, "reason": "won the bet"},
+    )
+    assert await game.balance(BOB) == 1_600
+    out = await game.do(ADMIN, TakeChips(player_id=BOB.id, amount=600, reason="paid twice"))
+    assert [n.code for n in payloads(out, Notice)] == ["chips_taken"]
+    assert await game.balance(BOB) == 1_000
+    moves = [(e.kind, e.amount, e.balance) for e in await game.store.bank.ledger(game.table.home)]
+    assert moves[-2:] == [("given", 500, 1_600), ("taken", 600, 1_000)]
+    report = (await game.store.bank.audit(game.table.home))[0]
+    assert report.ok and report.granted == 1_000
+    await game.assert_chips_conserved()
+
+
+async def test_giving_to_a_newcomer_opens_their_account_first(game: Harness) -> None:
+    await game.do(ADMIN, GiveChips(player_id="u-new", amount=250, reason="welcome gift"))
+    assert await game.store.bank.balance(game.table.home, "u-new") == 1_250
+    await game.assert_chips_conserved()
+
+
+async def test_refusals_of_giving_and_taking_change_nothing(game: Harness) -> None:
+    await game.do(BOB, Daily())
+    before = await game.store.bank.ledger(game.table.home)
+    cases: list[tuple[User, GiveChips | TakeChips, str]] = [
+        (MANAGER, GiveChips(player_id=BOB.id, amount=5, reason="pals"), "admins_only"),
+        (BOB, TakeChips(player_id=ANN.id, amount=5, reason="mine"), "admins_only"),
+        (ADMIN, TakeChips(player_id=BOB.id, amount=1_101, reason="all"), "take_short"),
+        (ADMIN, TakeChips(player_id="u-nobody", amount=1, reason="x"), "no_account_of"),
+        (ADMIN, GiveChips(player_id=BOB.id, amount=5, reason="   "), "reason_needed"),
+        (ADMIN, GiveChips(player_id=BOB.id, amount=0, reason="nothing"), "bad_value"),
+    ]
+    for asker, verb, code in cases:
+        assert [r.code for r in refusals(await game.do(asker, verb))] == [code], verb
+    assert await game.store.bank.ledger(game.table.home) == before
+    assert await game.balance(BOB) == 1_100
     await game.assert_chips_conserved()

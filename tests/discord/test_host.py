@@ -40,11 +40,45 @@ async def test_a_channel_manager_who_is_no_admin_cannot_change_the_bank(
 ) -> None:
     running = await launch()
     refused = await answer(
-        fake, await fake.slash(BOB, "bank", root="host", manager=True, grant=1_000_000)
+        fake, await fake.slash(BOB, "bank", root="host", manager=True, grant="1000000")
     )
     assert refused.ephemeral and "Only the server's admins" in refused.content
     settings = await running.poker.dealer.store.bank.settings(TABLE.home)
     assert settings.starting_grant == 1_000
     shown = await answer(fake, await fake.slash(BOB, "bank", root="host"))
     assert shown.ephemeral and "newcomers get 1,000 chips" in shown.content
+    await audited(running)
+
+
+async def test_an_admin_gives_and_takes_a_members_chips(fake: FakeDiscord, launch: Launch) -> None:
+    running = await launch()
+    bank = running.poker.dealer.store.bank
+    await answer(fake, await fake.slash(BOB, "balance"))
+    refused = await answer(
+        fake, await fake.slash(BOB, "give", root="host", member=BOB, amount="900", reason="me")
+    )
+    assert "Only the server's admins" in refused.content and refused.ephemeral
+    assert await bank.balance(TABLE.home, str(BOB.id)) == 1_000
+    gift = await fake.slash(
+        ANN, "give", root="host", admin=True, member=BOB, amount="250", reason="won the bet"
+    )
+    assert gift
+    await fake.wait_for(
+        lambda: [t for t in fake.channel_texts() if "gives Bob 250 chips: won the bet" in t],
+        what="the gift told to the channel",
+    )
+    assert await bank.balance(TABLE.home, str(BOB.id)) == 1_250
+    short = await answer(
+        fake,
+        await fake.slash(
+            ANN, "take", root="host", admin=True, member=BOB, amount="5000", reason="all"
+        ),
+    )
+    assert "has only 1,250 chips" in short.content
+    await fake.slash(ANN, "take", root="host", admin=True, member=BOB, amount="50", reason="oops")
+    await fake.wait_for(
+        lambda: [t for t in fake.channel_texts() if "takes 50 chips from Bob: oops" in t],
+        what="the take told to the channel",
+    )
+    assert await bank.balance(TABLE.home, str(BOB.id)) == 1_200
     await audited(running)

@@ -49,6 +49,7 @@ from chatdealer.dealer import (
     Create,
     CreateTournament,
     Daily,
+    GiveChips,
     Join,
     Kick,
     LastHand,
@@ -66,6 +67,7 @@ from chatdealer.dealer import (
     Start,
     Stop,
     Straddle,
+    TakeChips,
     TopUp,
     Unregister,
 )
@@ -182,6 +184,29 @@ def _bank_settings(values: Values, situation: Situation) -> Outcome:
         daily_amount=values.number("daily"),
         daily_hours=values.number("hours"),
         leaderboard=BOARDS.get(board or ""),
+    )
+
+
+def _adjust(kind: type[GiveChips] | type[TakeChips]) -> Build:
+    def build(values: Values, situation: Situation) -> Outcome:
+        member = values.member("member")
+        amount = values.number("amount")
+        if member is None:
+            raise ArgumentError("no_member")
+        return kind(
+            player_id=resolve(member, situation.view),
+            amount=amount or 0,
+            reason=values.word("reason") or "",
+        )
+
+    return build
+
+
+def _adjust_params(who: str) -> tuple[Param, ...]:
+    return (
+        Param("member", Kind.MEMBER, who, required=True),
+        Param("amount", Kind.CHIPS, "Chips", required=True, minimum=1),
+        Param("reason", Kind.TEXT, "Why (it goes in the ledger)", required=True, maximum=200),
     )
 
 
@@ -408,6 +433,30 @@ def entries() -> tuple[Entry, ...]:
             examples=("", "grant=2000 daily=0", "daily=200 hours=12 board=week"),
             verbs=(BankRules,),
             details=("With nothing given, it shows the settings.",),
+            public=True,
+        ),
+        Entry(
+            "give",
+            "Give a player chips, with a reason (admins)",
+            _adjust(GiveChips),
+            _adjust_params("Who gets them: mention, name or seat"),
+            group=HOST,
+            access=Access.ADMIN,
+            examples=("@bob 500 won the side bet",),
+            verbs=(GiveChips,),
+            needs_view=True,
+            public=True,
+        ),
+        Entry(
+            "take",
+            "Take chips from a player's bank, with a reason (admins)",
+            _adjust(TakeChips),
+            _adjust_params("Whose chips: mention, name or seat"),
+            group=HOST,
+            access=Access.ADMIN,
+            examples=("@bob 500 paid twice",),
+            verbs=(TakeChips,),
+            needs_view=True,
             public=True,
         ),
         Entry(
