@@ -135,6 +135,15 @@ class Straddle(Args, frozen=True, tag="straddle"):
     pass
 
 
+class Pause(Args, frozen=True, tag="pause"):
+    """The host (or a channel manager) pauses a cash table: the hand being played ends as
+    usual, and no new one is dealt until `Resume`."""
+
+
+class Resume(Args, frozen=True, tag="resume"):
+    """The host (or a channel manager) deals on after a `Pause`."""
+
+
 class Start(Args, frozen=True, tag="start"):
     """Deal the first hand (or start the tournament); later hands follow by themselves."""
 
@@ -266,6 +275,8 @@ Verb = (
     | TopUp
     | Straddle
     | Start
+    | Pause
+    | Resume
     | Seed
     | Act
     | MyCards

@@ -101,6 +101,8 @@ class TableRecord(Stored, kw_only=True):
     """The next hand's deck, committed to (and shown) before any seed for it is taken."""
     clocks: dict[str, PlayerClock] = msgspec.field(default_factory=dict)
     wake: Wake | None = None
+    paused: bool = False
+    """The host paused the game: no new hand is dealt until they resume it."""
 
     @property
     def table(self) -> Table | None:

@@ -27,6 +27,9 @@ REFUSALS = {
     "daily_too_soon": "You've had your daily chips: come back in {wait}",
     "daily_off": "This community gives no daily chips",
     "admins_only": "Only the server's admins can change the community's bank",
+    "already_paused": "The game is already paused",
+    "not_paused": "The game isn't paused",
+    "table_paused": "The host has paused the game: it goes on when they resume it",
     "reason_needed": "Say why: the reason goes in the ledger",
     "no_account_of": "{player} has no chips in this community yet",
     "take_short": "{player} has only {balance} chips in the bank",
@@ -68,6 +71,8 @@ NOTICES = {
     "bank_rules_no_daily": "The bank: newcomers get {grant} chips, no daily chips; the "
     "leaderboard shows {board}",
     "bank_changed": "{name} changed the community's bank",
+    "paused": "{name} paused the game: no new hand until it resumes",
+    "resumed": "{name} resumed the game",
     "chips_given": "{name} gives {player} {amount} chips: {reason}",
     "chips_taken": "{name} takes {amount} chips from {player}: {reason}",
     "deck_committed": "The deck for hand #{hand} is committed: {commitment}. Cut it with a "

@@ -19,8 +19,10 @@ from chatdealer.dealer.commands import (
     Join,
     Kick,
     Leave,
+    Pause,
     Rebuy,
     Register,
+    Resume,
     Seed,
     SitIn,
     SitOut,
@@ -31,6 +33,7 @@ from chatdealer.dealer.commands import (
     Unregister,
     User,
 )
+from chatdealer.dealer.pausing import pause
 from chatdealer.dealer.record import TableRecord, Wake, WakeFor, is_empty, new_record
 from chatdealer.dealer.refusals import DealerRefusal
 from chatdealer.dealer.seated_bots import bot_move, bots_seated, is_bot
@@ -60,6 +63,8 @@ TableVerb = (
     | TopUp
     | Straddle
     | Start
+    | Pause
+    | Resume
     | Act
     | Seed
     | Register
@@ -125,6 +130,10 @@ def apply(step: Step, args: TableVerb, user: User, balance: int | None = None) -
     elif isinstance(args, Stop):
         _require_host(step.record, user)
         _stop(step)
+    elif isinstance(args, Pause | Resume):
+        _require_host(step.record, user)
+        _cash(step.record, "pausing")
+        pause(step, user, paused=isinstance(args, Pause))
     elif isinstance(args, SitOut):
         _sit_out(step, user)
     elif isinstance(args, SitIn):
@@ -345,6 +354,8 @@ def _start(step: Step, user: User) -> None:
         raise TableError("tournament_over")
     elif table is not None and table.hand is not None:
         raise TableError("hand_running")
+    if record.paused:  # only the host resumes a paused game
+        raise DealerRefusal("table_paused")
     record.started = True
     record.wake = None
     deal(step)

@@ -144,6 +144,8 @@ async def cash_table(evening: Evening) -> None:
     await say(BOB, "daily", **at)
     await say(BOB, "leaderboard", top=5, **at)
     await say(BOB, "night", **at)
+    await say(ANN, "host pause", **at)
+    await say(ANN, "host resume", **at)
     await say(ANN, "host bank", admin=True, grant="1500", board="week", **at)
     await say(ANN, "host give", admin=True, member=BOB, amount="100", reason="good sport", **at)
     await say(ANN, "host take", admin=True, member=BOB, amount="50", reason="paid twice", **at)

@@ -35,6 +35,8 @@ NIGHT: tuple[tuple[FakeUser, str, dict[str, object]], ...] = (
     (CID, "/leaderboard 5", {}),
     (CID, "/night", {}),
     (BOB, "/host bank", {}),
+    (ANN, "/host pause", {}),
+    (ANN, "/host resume", {}),
     (ANN, "/host give 100 good sport", {"reply_to": BOB}),
     (ANN, "/host take 100 paid twice", {"reply_to": BOB}),
     (ANN, "/kick", {"reply_to": CID}),
