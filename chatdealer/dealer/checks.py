@@ -25,6 +25,7 @@ from chatdealer.dealer.commands import (
     AddBot,
     Balance,
     BankRules,
+    CoHost,
     Command,
     Configure,
     Create,
@@ -98,6 +99,7 @@ DECODED = frozenset(
         BankRules,
         GiveChips,
         TakeChips,
+        CoHost,
     )
 )
 CHIP_FIELDS = frozenset(

@@ -144,6 +144,13 @@ class Resume(Args, frozen=True, tag="resume"):
     """The host (or a channel manager) deals on after a `Pause`."""
 
 
+class CoHost(Args, frozen=True, tag="cohost"):
+    """The host (or a channel manager) names a co-host (`on`) or drops one."""
+
+    player_id: PlayerId
+    on: bool = True
+
+
 class Start(Args, frozen=True, tag="start"):
     """Deal the first hand (or start the tournament); later hands follow by themselves."""
 
@@ -277,6 +284,7 @@ Verb = (
     | Start
     | Pause
     | Resume
+    | CoHost
     | Seed
     | Act
     | MyCards

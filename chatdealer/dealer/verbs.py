@@ -13,6 +13,7 @@ from chatdealer.dealer.allin import refuse_capped_all_in
 from chatdealer.dealer.commands import (
     Act,
     AddBot,
+    CoHost,
     Configure,
     Create,
     CreateTournament,
@@ -33,6 +34,7 @@ from chatdealer.dealer.commands import (
     Unregister,
     User,
 )
+from chatdealer.dealer.hosting import arrived, hand_over, runs_table, set_cohost
 from chatdealer.dealer.pausing import pause
 from chatdealer.dealer.record import TableRecord, Wake, WakeFor, is_empty, new_record
 from chatdealer.dealer.refusals import DealerRefusal
@@ -65,6 +67,7 @@ TableVerb = (
     | Start
     | Pause
     | Resume
+    | CoHost
     | Act
     | Seed
     | Register
@@ -130,6 +133,9 @@ def apply(step: Step, args: TableVerb, user: User, balance: int | None = None) -
     elif isinstance(args, Stop):
         _require_host(step.record, user)
         _stop(step)
+    elif isinstance(args, CoHost):
+        _cash(step.record, "co-hosts")
+        set_cohost(step, user, args)
     elif isinstance(args, Pause | Resume):
         _require_host(step.record, user)
         _cash(step.record, "pausing")
@@ -246,6 +252,7 @@ def _join(step: Step, args: Join, user: User, balance: int | None) -> None:
     step.absorb(
         table.sit(user.id, user.name, amount, args.seat, wait_for_big_blind=args.wait_for_big_blind)
     )
+    arrived(step.record, user.id)
 
 
 def add_bot(step: Step, args: AddBot, user: User, bot: User, balance: int | None) -> None:
@@ -292,6 +299,7 @@ def _leave(step: Step, user: User) -> None:
         raise TableError("tournament_table", what="leaving")
     assert record.cash is not None
     step.absorb(record.cash.leave(user.id))
+    hand_over(step, user.id)
 
 
 def _stop(step: Step) -> None:
@@ -433,7 +441,7 @@ def _hurry(step: Step, player: str) -> None:
 
 
 def _require_host(record: TableRecord, user: User) -> None:
-    if user.id != record.host and not user.manager:
+    if not runs_table(record, user):
         raise DealerRefusal("not_host")
 
 

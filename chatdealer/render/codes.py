@@ -72,7 +72,7 @@ WORD_PARAMS = frozenset({"what", "blind", "board"})
 NAME_PARAMS = frozenset({"name", "player"})
 WORDS = (
     "bet", "raise", "small", "big", "seating", "buying chips", "leaving", "sitting out",
-    "the settings", "straddling", "pausing",
+    "the settings", "straddling", "pausing", "co-hosts",
 )  # fmt: skip
 _WAIT = re.compile(r"(\d+) (h|min|s)\b")
 

@@ -144,6 +144,7 @@ async def cash_table(evening: Evening) -> None:
     await say(BOB, "daily", **at)
     await say(BOB, "leaderboard", top=5, **at)
     await say(BOB, "night", **at)
+    await say(ANN, "host cohost", member=BOB, **at)
     await say(ANN, "host pause", **at)
     await say(ANN, "host resume", **at)
     await say(ANN, "host bank", admin=True, grant="1500", board="week", **at)

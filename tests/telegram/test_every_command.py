@@ -35,6 +35,7 @@ NIGHT: tuple[tuple[FakeUser, str, dict[str, object]], ...] = (
     (CID, "/leaderboard 5", {}),
     (CID, "/night", {}),
     (BOB, "/host bank", {}),
+    (ANN, "/host cohost", {"reply_to": BOB}),
     (ANN, "/host pause", {}),
     (ANN, "/host resume", {}),
     (ANN, "/host give 100 good sport", {"reply_to": BOB}),

@@ -45,6 +45,7 @@ from chatdealer.dealer import (
     AddBot,
     Balance,
     BankRules,
+    CoHost,
     Configure,
     Create,
     CreateTournament,
@@ -187,6 +188,13 @@ def _bank_settings(values: Values, situation: Situation) -> Outcome:
         daily_hours=values.number("hours"),
         leaderboard=BOARDS.get(board or ""),
     )
+
+
+def _cohost(values: Values, situation: Situation) -> Outcome:
+    member = values.member("member")
+    if member is None:
+        raise ArgumentError("no_member")
+    return CoHost(player_id=resolve(member, situation.view), on=not values.flag("off"))
 
 
 def _adjust(kind: type[GiveChips] | type[TakeChips]) -> Build:
@@ -452,6 +460,20 @@ def entries() -> tuple[Entry, ...]:
             group=HOST,
             access=Access.HOST,
             verbs=(Resume,),
+        ),
+        Entry(
+            "cohost",
+            "Name a co-host, or drop one with off (the host)",
+            _cohost,
+            (
+                Param("member", Kind.MEMBER, "Who: mention, name or seat", required=True),
+                Param("off", Kind.FLAG, "Drop them instead"),
+            ),
+            group=HOST,
+            access=Access.HOST,
+            examples=("@bob", "@bob off"),
+            verbs=(CoHost,),
+            needs_view=True,
         ),
         Entry(
             "give",
