@@ -50,7 +50,7 @@ from chatdealer.dealer.step import Step
 from chatdealer.dealer.views import current_token
 from chatdealer.engine.hand import Phase
 from chatdealer.table import SeatStatus, Table, TableError, Tournament, TournamentPhase
-from chatdealer.table.events import AnyEvent, HandStarted
+from chatdealer.table.events import AnyEvent, HandStarted, SitOutQueued
 
 TableVerb = (
     Create
@@ -315,7 +315,11 @@ def _sit_out(step: Step, user: User) -> None:
     record = step.record
     if record.tournament is None:
         assert record.cash is not None
-        step.absorb(record.cash.sit_out(user.id))
+        events = record.cash.sit_out(user.id)
+        step.absorb(events)
+        if any(isinstance(event, SitOutQueued) for event in events):
+            record.clock_of(user.id).away = True  # away: the rest of this hand is played for them
+            _hurry(step, user.id)
         return
     table = record.table
     if table is None or table.seat_of(user.id) is None:
