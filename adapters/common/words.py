@@ -43,6 +43,9 @@ LABELS: dict[str, str] = {
     "balanced": "Balanced",
     "tight": "Tight",
     "loose": "Loose",
+    "all": "All time",
+    "month": "This month",
+    "week": "This week",
 }
 ALIASES: dict[str, tuple[str, ...]] = {
     "holdem": ("hold'em", "texas", "nlhe"),

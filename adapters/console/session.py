@@ -43,7 +43,9 @@ class LocalTable:
         self.options = options
         self.text = text
         self.reader = reader
-        user = User(id=f"player-{player_part(options.name)}", name=options.name)
+        user = User(  # the terminal's own user runs the room
+            id=f"player-{player_part(options.name)}", name=options.name, admin=True
+        )
         self.client = Client(dealer, table_id_of(options), user)
         self.follower = Follower(self.client, text, self.busted)
         self.typed = Typed(self.client, text, self.follower)

@@ -12,7 +12,7 @@ from discord.ext import commands
 from adapters.common.pictures import close_pictures
 from adapters.discord.buttons import ActButton, CardsButton
 from adapters.discord.cog import PokerCog
-from adapters.discord.commands import poker_group
+from adapters.discord.commands import poker_group, root_groups
 from adapters.discord.config import DiscordSettings, point_discord_at
 from adapters.discord.lifecycle import on_signals
 from adapters.discord.poker import Poker
@@ -55,7 +55,10 @@ async def attach(
     poker = Poker(bot, dealer, edit_interval=settings.edit_interval)
     await bot.tree.set_translator(DealerTranslator())
     bot.add_dynamic_items(ActButton, CardsButton)
-    bot.tree.add_command(poker_group(SlashCommands(poker)))
+    runner = SlashCommands(poker)
+    bot.tree.add_command(poker_group(runner))
+    for root in root_groups(runner):
+        bot.tree.add_command(root)
     cog = PokerCog(poker, sync_commands=settings.sync_commands, clock_interval=clock_interval)
     await bot.add_cog(cog)
     return poker

@@ -143,10 +143,27 @@ def poker_group(runner: Runner) -> app_commands.Group:
     for entry in top_level():
         entry_command(entry, runner, root)
     for group in groups():
+        if group.discord_root:
+            continue
         sub = _subgroup(group, root)
         for entry in in_group(group):
             entry_command(entry, runner, sub)
     return root
+
+
+def root_groups(runner: Runner) -> list[app_commands.Group]:
+    """The groups that are top-level commands of their own (`/host ...`)."""
+    roots = []
+    for group in groups():
+        if not group.discord_root:
+            continue
+        root = app_commands.Group(
+            name=locale_str(group.name), description=locale_str(group.summary), guild_only=True
+        )
+        for entry in in_group(group):
+            entry_command(entry, runner, root)
+        roots.append(root)
+    return roots
 
 
 def _subgroup(group: Group, root: app_commands.Group) -> app_commands.Group:
@@ -165,4 +182,4 @@ def command_paths(root: app_commands.Group) -> list[str]:
     return paths
 
 
-__all__ = ["Completion", "command_paths", "option_type", "poker_group", "suggested"]
+__all__ = ["Completion", "command_paths", "option_type", "poker_group", "root_groups", "suggested"]

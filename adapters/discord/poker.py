@@ -128,6 +128,7 @@ class Poker(Delivery[TableMessages]):
             id=str(interaction.user.id),
             name=interaction.user.display_name,
             manager=interaction.permissions.manage_channels,
+            admin=interaction.permissions.manage_guild,
         )
 
     async def view(self, table: TableId, user: User) -> TableView | None:

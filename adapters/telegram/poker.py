@@ -36,9 +36,12 @@ from chatdealer.dealer.supervision import Supervisor
 from chatdealer.render import Language, language, payload_text, private_text, table_text
 from chatdealer.store import TableId
 
-ANNOUNCED = frozenset({"level", "tournament_started"})
+ANNOUNCED = frozenset(
+    {"level", "tournament_started", "bank_changed", "bank_rules", "bank_rules_no_daily"}
+)
 """Notices posted in the group as messages of their own, besides the table message's line:
-a new blind level is news for everyone, not only for whoever looks at the table."""
+a new blind level is news for everyone, not only for whoever looks at the table, and a change
+of the community's bank is news even where no table is open."""
 WATCHER = User(id="telegram-watcher", name="telegram")
 """Who asks for a table's view on the adapter's own account (never seated)."""
 

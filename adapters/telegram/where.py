@@ -48,7 +48,9 @@ def player_name(user: TelegramUser) -> str:
 
 
 def user_of(user: TelegramUser, *, manager: bool = False) -> User:
-    return User(id=str(user.id), name=player_name(user), manager=manager)
+    """The dealer's user; a group's administrators manage its tables and, the group being the
+    community, its bank too."""
+    return User(id=str(user.id), name=player_name(user), manager=manager, admin=manager)
 
 
 def deep_link_payload(table: TableId) -> str:

@@ -24,11 +24,14 @@ from chatdealer.dealer.commands import (
     ActionToken,
     AddBot,
     Balance,
+    BankRules,
+    CoHost,
     Command,
     Configure,
     Create,
     CreateTournament,
     Daily,
+    GiveChips,
     Join,
     Kick,
     LastHand,
@@ -36,9 +39,11 @@ from chatdealer.dealer.commands import (
     Leave,
     Ledger,
     MyCards,
+    Pause,
     Rebuy,
     Register,
     Reset,
+    Resume,
     Seed,
     ShowTable,
     SitIn,
@@ -46,6 +51,7 @@ from chatdealer.dealer.commands import (
     Start,
     Stop,
     Straddle,
+    TakeChips,
     TopUp,
     Unregister,
     User,
@@ -64,6 +70,8 @@ WITHOUT_FIELDS = frozenset(
         SitOut,
         Straddle,
         Start,
+        Pause,
+        Resume,
         MyCards,
         ShowTable,
         Balance,
@@ -88,6 +96,10 @@ DECODED = frozenset(
         LastHand,
         Leaderboard,
         Seed,
+        BankRules,
+        GiveChips,
+        TakeChips,
+        CoHost,
     )
 )
 CHIP_FIELDS = frozenset(
@@ -101,6 +113,8 @@ CHIP_FIELDS = frozenset(
         "ante",
         "starting_stack",
         "levels",
+        "starting_grant",
+        "daily_amount",
     )
 )
 MAX_TABLE_ID = 200
@@ -171,6 +185,8 @@ def _checked_user(user: object) -> User | None:
         return None
     player, name = user.id, user.name
     if type(player) is not str or type(name) is not str or type(user.manager) is not bool:
+        return None
+    if type(user.admin) is not bool:
         return None
     if not 0 < len(player) <= MAX_ID or player == HOUSE or player.startswith(BOT_PREFIX):
         return None

@@ -22,6 +22,7 @@ from chatdealer.table import TableSettings, TournamentSettings
 from chatdealer.table.limits import Chips, Count, PlayerId, Serial, Word
 
 Seat = Annotated[int, msgspec.Meta(ge=0, le=999)]
+MAX_DAILY_HOURS = 366 * 24
 
 
 class User(msgspec.Struct, frozen=True, kw_only=True):
@@ -32,6 +33,9 @@ class User(msgspec.Struct, frozen=True, kw_only=True):
     """Display name; the dealer keeps its first 64 printable characters."""
     manager: bool = False
     """Manages the channel (Discord's Manage Channels, a Telegram admin): may configure."""
+    admin: bool = False
+    """Administers the community (Discord's Manage Server, a Telegram group's admin, the
+    terminal's own user): may change its bank."""
 
 
 class ActionToken(msgspec.Struct, frozen=True, array_like=True, order=True):
@@ -131,6 +135,22 @@ class Straddle(Args, frozen=True, tag="straddle"):
     pass
 
 
+class Pause(Args, frozen=True, tag="pause"):
+    """The host (or a channel manager) pauses a cash table: the hand being played ends as
+    usual, and no new one is dealt until `Resume`."""
+
+
+class Resume(Args, frozen=True, tag="resume"):
+    """The host (or a channel manager) deals on after a `Pause`."""
+
+
+class CoHost(Args, frozen=True, tag="cohost"):
+    """The host (or a channel manager) names a co-host (`on`) or drops one."""
+
+    player_id: PlayerId
+    on: bool = True
+
+
 class Start(Args, frozen=True, tag="start"):
     """Deal the first hand (or start the tournament); later hands follow by themselves."""
 
@@ -185,6 +205,44 @@ class Ledger(Args, frozen=True, tag="ledger"):
     """The night's table (bought in, cashed out, net) and the asker's bank movements."""
 
 
+DailyHours = Annotated[int, msgspec.Meta(ge=1, le=MAX_DAILY_HOURS)]
+BoardName = Literal["all", "month", "week"]
+
+
+class BankRules(Args, frozen=True, tag="bank_rules"):
+    """The community's bank settings: shown to anyone who asks; changed (any field given) only
+    by the community's admins (`User.admin`). `daily_amount` 0 gives no daily chips;
+    `leaderboard` is the period the leaderboard shows. Chips already granted stay."""
+
+    starting_grant: Chips | None = None
+    daily_amount: Chips | None = None
+    daily_hours: DailyHours | None = None
+    leaderboard: BoardName | None = None
+
+    def changes(self) -> bool:
+        given = (self.starting_grant, self.daily_amount, self.daily_hours, self.leaderboard)
+        return any(value is not None for value in given)
+
+
+Reason = Annotated[str, msgspec.Meta(max_length=200)]
+
+
+class GiveChips(Args, frozen=True, tag="give_chips"):
+    """An admin gives a player chips from nowhere: a grant, in the ledger with the reason."""
+
+    player_id: PlayerId
+    amount: Chips
+    reason: Reason
+
+
+class TakeChips(Args, frozen=True, tag="take_chips"):
+    """An admin takes chips from a player's bank (not from a table): a grant undone."""
+
+    player_id: PlayerId
+    amount: Chips
+    reason: Reason
+
+
 class Register(Args, frozen=True, tag="register"):
     pass
 
@@ -224,6 +282,9 @@ Verb = (
     | TopUp
     | Straddle
     | Start
+    | Pause
+    | Resume
+    | CoHost
     | Seed
     | Act
     | MyCards
@@ -233,6 +294,9 @@ Verb = (
     | Daily
     | Leaderboard
     | Ledger
+    | BankRules
+    | GiveChips
+    | TakeChips
     | Register
     | Unregister
     | Rebuy

@@ -77,16 +77,19 @@ async def daily(store: Store, table_id: TableId, user: User, now: float) -> list
         raise DealerRefusal("daily_too_soon", wait=wait_text(result.next_at - now))
     if result.outcome is DailyOutcome.NO_ACCOUNT:
         raise DealerRefusal("no_account")
+    if result.outcome is DailyOutcome.OFF:
+        raise DealerRefusal("daily_off")
     assert result.balance is not None and result.next_at is not None
-    claimed = DailyClaimed(
-        amount=store.bank.config.daily_amount, balance=result.balance, next_at=result.next_at
-    )
+    claimed = DailyClaimed(amount=result.amount, balance=result.balance, next_at=result.next_at)
     return [*out, to(table_id, user.id, claimed)]
 
 
-async def leaderboard(store: Store, table_id: TableId, top: int) -> list[Outgoing]:
+async def leaderboard(store: Store, table_id: TableId, top: int, now: float) -> list[Outgoing]:
+    """The best players of the period the community chose (all time, the month, the week)."""
     bank = store.bank
-    rows = await bank.leaderboard(table_id.home, max(1, min(top, LEADERBOARD_MOST)))
+    board = (await bank.settings(table_id.home)).board
+    most = max(1, min(top, LEADERBOARD_MOST))
+    rows = await bank.leaderboard(table_id.home, most, board=board, now=now)
     names = await bank.names(table_id.home, [player for player, _ in rows])
     shown = LeaderboardShown(
         rows=tuple(

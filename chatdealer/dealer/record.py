@@ -101,6 +101,13 @@ class TableRecord(Stored, kw_only=True):
     """The next hand's deck, committed to (and shown) before any seed for it is taken."""
     clocks: dict[str, PlayerClock] = msgspec.field(default_factory=dict)
     wake: Wake | None = None
+    paused: bool = False
+    """The host paused the game: no new hand is dealt until they resume it."""
+    cohosts: list[str] = msgspec.field(default_factory=list)
+    """Players the host named to run the table with them (`hosting`)."""
+    arrivals: list[str] = msgspec.field(default_factory=list)
+    """The players seated, in the order they sat down: the longest-seated takes over a host
+    who leaves with no co-host."""
 
     @property
     def table(self) -> Table | None:

@@ -520,12 +520,14 @@ class Step:
                     pause = max(pause, record.action_seconds)  # time to decide on a rebuy
                 record.wake = Wake(at=self.now + pause, purpose=WakeFor.NEXT_HAND)
             return
-        if self._hand_ended and record.started:
+        if self._hand_ended and record.started and not record.paused:
             self.notice("waiting_for_players")
         record.wake = None
 
     def can_deal(self) -> bool:
         record = self.record
+        if record.paused:
+            return False
         if record.tournament is not None:
             return record.tournament.phase is TournamentPhase.RUNNING
         table = record.cash

@@ -13,14 +13,17 @@ from chatdealer.dealer.allin import refuse_capped_all_in
 from chatdealer.dealer.commands import (
     Act,
     AddBot,
+    CoHost,
     Configure,
     Create,
     CreateTournament,
     Join,
     Kick,
     Leave,
+    Pause,
     Rebuy,
     Register,
+    Resume,
     Seed,
     SitIn,
     SitOut,
@@ -31,6 +34,8 @@ from chatdealer.dealer.commands import (
     Unregister,
     User,
 )
+from chatdealer.dealer.hosting import arrived, hand_over, runs_table, set_cohost
+from chatdealer.dealer.pausing import pause
 from chatdealer.dealer.record import TableRecord, Wake, WakeFor, is_empty, new_record
 from chatdealer.dealer.refusals import DealerRefusal
 from chatdealer.dealer.seated_bots import bot_move, bots_seated, is_bot
@@ -45,7 +50,7 @@ from chatdealer.dealer.step import Step
 from chatdealer.dealer.views import current_token
 from chatdealer.engine.hand import Phase
 from chatdealer.table import SeatStatus, Table, TableError, Tournament, TournamentPhase
-from chatdealer.table.events import AnyEvent, HandStarted
+from chatdealer.table.events import AnyEvent, HandStarted, SitOutQueued
 
 TableVerb = (
     Create
@@ -60,6 +65,9 @@ TableVerb = (
     | TopUp
     | Straddle
     | Start
+    | Pause
+    | Resume
+    | CoHost
     | Act
     | Seed
     | Register
@@ -125,6 +133,13 @@ def apply(step: Step, args: TableVerb, user: User, balance: int | None = None) -
     elif isinstance(args, Stop):
         _require_host(step.record, user)
         _stop(step)
+    elif isinstance(args, CoHost):
+        _cash(step.record, "co-hosts")
+        set_cohost(step, user, args)
+    elif isinstance(args, Pause | Resume):
+        _require_host(step.record, user)
+        _cash(step.record, "pausing")
+        pause(step, user, paused=isinstance(args, Pause))
     elif isinstance(args, SitOut):
         _sit_out(step, user)
     elif isinstance(args, SitIn):
@@ -237,6 +252,7 @@ def _join(step: Step, args: Join, user: User, balance: int | None) -> None:
     step.absorb(
         table.sit(user.id, user.name, amount, args.seat, wait_for_big_blind=args.wait_for_big_blind)
     )
+    arrived(step.record, user.id)
 
 
 def add_bot(step: Step, args: AddBot, user: User, bot: User, balance: int | None) -> None:
@@ -288,6 +304,7 @@ def _leave(step: Step, user: User) -> None:
         raise TableError("tournament_table", what="leaving")
     assert record.cash is not None
     step.absorb(record.cash.leave(user.id))
+    hand_over(step, user.id)
 
 
 def _stop(step: Step) -> None:
@@ -303,7 +320,11 @@ def _sit_out(step: Step, user: User) -> None:
     record = step.record
     if record.tournament is None:
         assert record.cash is not None
-        step.absorb(record.cash.sit_out(user.id))
+        events = record.cash.sit_out(user.id)
+        step.absorb(events)
+        if any(isinstance(event, SitOutQueued) for event in events):
+            record.clock_of(user.id).away = True  # away: the rest of this hand is played for them
+            _hurry(step, user.id)
         return
     table = record.table
     if table is None or table.seat_of(user.id) is None:
@@ -350,6 +371,8 @@ def _start(step: Step, user: User) -> None:
         raise TableError("tournament_over")
     elif table is not None and table.hand is not None:
         raise TableError("hand_running")
+    if record.paused:  # only the host resumes a paused game
+        raise DealerRefusal("table_paused")
     record.started = True
     record.wake = None
     deal(step)
@@ -427,7 +450,7 @@ def _hurry(step: Step, player: str) -> None:
 
 
 def _require_host(record: TableRecord, user: User) -> None:
-    if user.id != record.host and not user.manager:
+    if not runs_table(record, user):
         raise DealerRefusal("not_host")
 
 

@@ -29,6 +29,8 @@ MOVES = {
     "daily": "daily chips {amount}",
     "buy_in": "bought in {amount}",
     "cash_out": "cashed out {amount}",
+    "given": "given by an admin {amount}",
+    "taken": "taken by an admin {amount}",
 }
 TableName = Callable[[str], str]
 """How a platform names a table from its channel (a Discord channel mention, say)."""

@@ -49,15 +49,30 @@ REWRITTEN: dict[tuple[str, str], tuple[str, dict[str, str]]] = {
         {"entrants": "players", "starting_stack": "chips"},
     ),
     ("notice", "time_bank"): ("{name} is using the time bank: {seconds}", {"seconds": "seconds"}),
+    ("notice", "bank_rules"): (
+        "The bank: newcomers get {grant}, daily chips {daily} every {hours}; the leaderboard "
+        "shows {board}",
+        {"grant": "chips", "daily": "chips", "hours": "hours"},
+    ),
+    ("notice", "chips_given"): ("{name} gives {player} {amount}: {reason}", {"amount": "chips"}),
+    ("notice", "chips_taken"): (
+        "{name} takes {amount} from {player}: {reason}",
+        {"amount": "chips"},
+    ),
+    ("refusal", "take_short"): ("{player} has only {balance} in the bank", {"balance": "chips"}),
+    ("notice", "bank_rules_no_daily"): (
+        "The bank: newcomers get {grant}, no daily chips; the leaderboard shows {board}",
+        {"grant": "chips"},
+    ),
 }
 
 # Parameters whose values are English words, translated in the context "param".
-WORD_PARAMS = frozenset({"what", "blind"})
+WORD_PARAMS = frozenset({"what", "blind", "board"})
 # Parameters whose values are players' names (a bot's "(bot)" is translated).
 NAME_PARAMS = frozenset({"name", "player"})
 WORDS = (
     "bet", "raise", "small", "big", "seating", "buying chips", "leaving", "sitting out",
-    "the settings", "straddling",
+    "the settings", "straddling", "pausing", "co-hosts",
 )  # fmt: skip
 _WAIT = re.compile(r"(\d+) (h|min|s)\b")
 

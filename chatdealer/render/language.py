@@ -25,6 +25,7 @@ NOUNS = {
     "seconds": ("{count} second", "{count} seconds"),
     "levels": ("{count} level", "{count} levels"),
     "rebuys": ("{count} rebuy", "{count} rebuys"),
+    "hours": ("{count} hour", "{count} hours"),
 }
 
 

@@ -27,6 +27,7 @@ from chatdealer.store.bank import (
     buy_in,
     cash_out,
 )
+from chatdealer.store.bank_settings import BankSettings, BoardPeriod
 from chatdealer.store.damage import (
     DamagedAccount,
     DamagedHistory,
@@ -105,6 +106,8 @@ __all__ = [
     "AuditReport",
     "Bank",
     "BankConfig",
+    "BankSettings",
+    "BoardPeriod",
     "Change",
     "ChipMove",
     "ChipsOf",

@@ -24,6 +24,7 @@ missing a field is left out with a log line, and the audit names what it could n
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -31,6 +32,15 @@ from enum import StrEnum
 import msgspec
 from redis.asyncio import Redis
 
+from chatdealer.store.bank_settings import (
+    MAX_DAILY_PERIOD,
+    MIN_DAILY_PERIOD,
+    BankSettings,
+    BoardPeriod,
+    board_key,
+    read_settings,
+    settings_key,
+)
 from chatdealer.store.damage import DamagedAccount, whole_number
 from chatdealer.store.keys import (
     LEGACY_COMMUNITIES,
@@ -167,6 +177,8 @@ class DailyOutcome(StrEnum):
     GRANTED = "ok"
     TOO_SOON = "too_soon"
     NO_ACCOUNT = "no_account"
+    OFF = "off"
+    """The community gives no daily chips."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +187,8 @@ class DailyResult:
     balance: int | None
     next_at: float | None
     """When the player may claim again (unix time)."""
+    amount: int = 0
+    """The chips granted (the community's daily amount when they were)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +269,7 @@ class Bank:
             raise ValueError("an account needs a player")
         keys = bank_keys(community)
         reply = await self._scripts.open_account(
-            keys=[keys.bank, keys.ledger, keys.granted],
+            keys=[keys.bank, keys.ledger, keys.granted, settings_key(community)],
             args=[
                 player,
                 self.config.starting_grant,
@@ -304,21 +318,62 @@ class Bank:
         keys = bank_keys(community)
         cfg = self.config
         reply = await self._scripts.claim_daily(
-            keys=[keys.bank, keys.daily, keys.ledger, keys.granted],
+            keys=[keys.bank, keys.daily, keys.ledger, keys.granted, settings_key(community)],
             args=[
                 player,
                 cfg.daily_amount,
                 format_time(cfg.daily_period),
                 format_time(now),
                 cfg.ledger_maxlen,
+                format_time(MIN_DAILY_PERIOD),
+                format_time(MAX_DAILY_PERIOD),
             ],
         )
         if text(reply[0]) == "damaged":
             raise DamagedAccount(keys.bank, f"its {text(reply[1])} is damaged", player)
         outcome = DailyOutcome(text(reply[0]))
-        if outcome is DailyOutcome.NO_ACCOUNT:
+        if outcome in (DailyOutcome.NO_ACCOUNT, DailyOutcome.OFF):
             return DailyResult(outcome, None, None)
-        return DailyResult(outcome, int(reply[1]), float(reply[2]))
+        amount = int(reply[3]) if outcome is DailyOutcome.GRANTED else 0
+        return DailyResult(outcome, int(reply[1]), float(reply[2]), amount)
+
+    @property
+    def defaults(self) -> BankSettings:
+        """The settings of a community that has changed none."""
+        cfg = self.config
+        return BankSettings(cfg.starting_grant, cfg.daily_amount, cfg.daily_period)
+
+    async def settings(self, community: Community) -> BankSettings:
+        """The community's bank settings (the defaults for what it never changed)."""
+        raw = await self._client.hgetall(settings_key(community))
+        return read_settings(raw if isinstance(raw, dict) else {}, self.defaults)
+
+    async def change_settings(
+        self,
+        community: Community,
+        *,
+        starting_grant: int | None = None,
+        daily_amount: int | None = None,
+        daily_period: float | None = None,
+        board: BoardPeriod | None = None,
+    ) -> BankSettings:
+        """Changes what is given (None leaves a setting as it is); checked before it is
+        written, so a bad value changes nothing. Chips already granted stay as they are."""
+        fields: dict[str, str] = {}
+        if starting_grant is not None:
+            fields["grant"] = str(check_amount(starting_grant, allow_zero=True))
+        if daily_amount is not None:
+            fields["daily"] = str(check_amount(daily_amount, allow_zero=True))
+        if daily_period is not None:
+            if not MIN_DAILY_PERIOD <= daily_period <= MAX_DAILY_PERIOD:
+                raise ValueError(f"the daily period must be 1 minute to a year, not {daily_period}")
+            fields["period"] = str(int(daily_period))
+        if board is not None:
+            fields["board"] = BoardPeriod(board).value
+        if fields:
+            pairs = [part for field in fields.items() for part in field]
+            await self._client.hset(settings_key(community), items=pairs)
+        return await self.settings(community)
 
     async def ledger(
         self, community: Community, *, after: str | None = None, count: int = 100
@@ -336,10 +391,17 @@ class Bank:
             entries.append(entry)
         return entries
 
-    async def leaderboard(self, community: Community, top: int = 10) -> list[tuple[str, int]]:
-        """The best nets, people only: an entry a bot made before bots left the board is
-        removed as it is found."""
-        key = bank_keys(community).leaderboard
+    async def leaderboard(
+        self,
+        community: Community,
+        top: int = 10,
+        *,
+        board: BoardPeriod = BoardPeriod.ALL,
+        now: float | None = None,
+    ) -> list[tuple[str, int]]:
+        """The best nets of the `board`'s period (at `now`), people only: an entry a bot made
+        before bots left the board is removed as it is found."""
+        key = board_key(community, board, time.time() if now is None else now)
         for _ in range(10):
             rows = scored(await self._client.zrevrange(key, 0, top - 1, withscores=True))
             bots = [player for player, _ in rows if not is_person(player)]

@@ -28,6 +28,9 @@ Layout (``C`` = ``cd:{platform:community}``, ``<ch>`` = channel)::
     C:granted        string  every chip ever granted (starting grants + daily chips)
     C:ledger         stream  every bank movement
     C:leaderboard    zset    player = net winnings
+    C:leaderboard:m:<YYYY-MM>, C:leaderboard:w:<YYYY-Www>
+                     zset    the same for one month or ISO week (UTC), written with it
+    C:bank_settings  hash    the community's grant, daily, period, board (`bank_settings`)
     C:stats          hash    <player>:hands, <player>:won, <player>:biggest
     C:names          hash    player = the display name the dealer last saw them by
     cd:{timers:<n>}:due    zset  community tag = lower bound of its earliest deadline

@@ -98,8 +98,9 @@ end
 """
 
 # KEYS: table, events, deadlines, table_chips,
-#       then bank, ledger, stats, leaderboard, held (only when chips move, stats change or the
-#       table's chip records are rewritten), then history, hands (only when hands finished)
+#       then bank, ledger, stats, leaderboard, held, this month's and this week's leaderboards
+#       (only when chips move, stats change or the table's chip records are rewritten),
+#       then history, hands (only when hands finished)
 # ARGV: one MessagePack array (one argument packs in a fraction of the time of two dozen):
 #   1 channel, 2 expected version, 3 state, 4 deadline ('' clears it), 5 events maxlen,
 #   6 now, 7 ledger maxlen (0 = uncapped), 8 table label, 9 events, 10 moves as
@@ -175,7 +176,11 @@ for _, player in ipairs(order) do
 end
 if chips < 0 then return {'table_short', '', redis.call('HGET', KEYS[4], channel) or '0'} end
 local repair = {}  -- stats are not chips: a damaged count starts again from 0
-if #stats > 0 and not of_type(KEYS[bank + 3], 'zset') then return {'damaged', 'leaderboard'} end
+if #stats > 0 then
+  for _, k in ipairs({3, 5, 6}) do  -- all time, this month's and this week's boards
+    if not of_type(KEYS[bank + k], 'zset') then return {'damaged', 'leaderboard'} end
+  end
+end
 for _, stat in ipairs(stats) do
   for k = 2, 5 do
     local v = stat[k]
@@ -229,6 +234,8 @@ for _, stat in ipairs(stats) do
     redis.call('HSET', KEYS[bank + 2], player .. ':biggest', fmt(stat[4]))
   end
   redis.call('ZINCRBY', KEYS[bank + 3], fmt(stat[5]), player)
+  redis.call('ZINCRBY', KEYS[bank + 5], fmt(stat[5]), player)
+  redis.call('ZINCRBY', KEYS[bank + 6], fmt(stat[5]), player)
 end
 for _, hand in ipairs(c[13]) do
   push_hand(KEYS[history], KEYS[history + 1], fmt(hand[1]), c[12], hand[2], hand[3])
@@ -278,11 +285,22 @@ end
 return {'ok', stored}
 """
 
-# KEYS: bank, ledger, granted
-# ARGV: player, starting grant, now, ledger maxlen
+_SETTING_HELPERS = """
+-- A community's bank setting (C:bank_settings), or the default when absent or damaged.
+local function setting(settings, field, default, least, most)
+  if not of_type(settings, 'hash') then return default end
+  local v = whole(redis.call('HGET', settings, field))
+  if not v or v < least or v > most then return default end
+  return fmt(v)
+end
+"""
+
+# KEYS: bank, ledger, granted, bank settings
+# ARGV: player, default starting grant, now, ledger maxlen
 # -> {'opened', balance} | {'exists', balance} | {'damaged', 'balance' or 'granted'}
 OPEN_ACCOUNT = (
     _HELPERS
+    + _SETTING_HELPERS
     + """
 local balance = redis.call('HGET', KEYS[1], ARGV[1])
 if balance then
@@ -291,38 +309,44 @@ if balance then
 end
 if not whole(redis.call('GET', KEYS[3]) or '0') then return {'damaged', 'granted'} end
 if not of_type(KEYS[2], 'stream') then return {'damaged', 'ledger'} end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-redis.call('INCRBY', KEYS[3], ARGV[2])
-xadd_capped(KEYS[2], ARGV[4], 'kind', 'grant', 'player', ARGV[1], 'amount', ARGV[2],
-  'table', '', 'time', ARGV[3], 'balance', ARGV[2])
-return {'opened', ARGV[2]}
+local grant = setting(KEYS[4], 'grant', ARGV[2], 0, 9007199254740991)
+redis.call('HSET', KEYS[1], ARGV[1], grant)
+redis.call('INCRBY', KEYS[3], grant)
+xadd_capped(KEYS[2], ARGV[4], 'kind', 'grant', 'player', ARGV[1], 'amount', grant,
+  'table', '', 'time', ARGV[3], 'balance', grant)
+return {'opened', grant}
 """
 )
 
-# KEYS: bank, daily, ledger, granted
-# ARGV: player, amount, period, now, ledger maxlen
+# KEYS: bank, daily, ledger, granted, bank settings
+# ARGV: player, default amount, default period, now, ledger maxlen, least and most period
 # A damaged time of the last claim counts as no claim: it is not chips, and is written anew.
-# -> {'ok', balance, next claim time} | {'too_soon', balance, next claim time} | {'no_account'}
+# -> {'ok', balance, next claim time, amount} | {'too_soon', balance, next claim time}
+#  | {'no_account'} | {'off'} (the community gives no daily chips)
 #  | {'damaged', 'balance' or 'granted'}
 CLAIM_DAILY = (
     _HELPERS
+    + _SETTING_HELPERS
     + """
 local balance = redis.call('HGET', KEYS[1], ARGV[1])
 if not balance then return {'no_account'} end
 if not whole(balance) then return {'damaged', 'balance'} end
 if not whole(redis.call('GET', KEYS[4]) or '0') then return {'damaged', 'granted'} end
 if not of_type(KEYS[3], 'stream') then return {'damaged', 'ledger'} end
-local now, period = tonumber(ARGV[4]), tonumber(ARGV[3])
+local amount = setting(KEYS[5], 'daily', ARGV[2], 0, 9007199254740991)
+if amount == '0' then return {'off'} end
+local now = tonumber(ARGV[4])
+local period = tonumber(setting(KEYS[5], 'period', ARGV[3], tonumber(ARGV[6]), tonumber(ARGV[7])))
 local last = tonumber(redis.call('HGET', KEYS[2], ARGV[1]) or '')
 if last and now < last + period then
   return {'too_soon', balance, tostring(last + period)}
 end
-balance = redis.call('HINCRBY', KEYS[1], ARGV[1], ARGV[2])
+balance = redis.call('HINCRBY', KEYS[1], ARGV[1], amount)
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[4])
-redis.call('INCRBY', KEYS[4], ARGV[2])
-xadd_capped(KEYS[3], ARGV[5], 'kind', 'daily', 'player', ARGV[1], 'amount', ARGV[2],
+redis.call('INCRBY', KEYS[4], amount)
+xadd_capped(KEYS[3], ARGV[5], 'kind', 'daily', 'player', ARGV[1], 'amount', amount,
   'table', '', 'time', ARGV[4], 'balance', balance)
-return {'ok', tostring(balance), tostring(now + period)}
+return {'ok', tostring(balance), tostring(now + period), amount}
 """
 )
 

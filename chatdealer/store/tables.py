@@ -25,6 +25,7 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from chatdealer.store.bank import DEFAULT_HOUSE_CREDIT, HOUSE, ChipMove, StatDelta
+from chatdealer.store.bank_settings import month_board, week_board
 from chatdealer.store.damage import DamagedAccount, DamagedTable, whole_number
 from chatdealer.store.history import DEFAULT_CAP, HandRecord
 from chatdealer.store.keys import TableId, bank_keys, index_keys, table_keys
@@ -265,7 +266,9 @@ class TableStore:
         if change.moves or change.stats or held is not None:
             bank = bank_keys(table_id.home)
             bank_at = len(declared) + 1
+            when = time.time() if now is None else now
             declared += [bank.bank, bank.ledger, bank.stats, bank.leaderboard, keys.held]
+            declared += [month_board(table_id.home, when), week_board(table_id.home, when)]
         if change.hands:
             history_at = len(declared) + 1
             declared += [keys.history, keys.hands]

@@ -24,12 +24,15 @@ from chatdealer.dealer import (
     ActionToken,
     AddBot,
     Balance,
+    BankRules,
+    CoHost,
     Command,
     Configure,
     Create,
     CreateTournament,
     Daily,
     Dealer,
+    GiveChips,
     Join,
     Kick,
     LastHand,
@@ -37,9 +40,11 @@ from chatdealer.dealer import (
     Leave,
     Ledger,
     MyCards,
+    Pause,
     Rebuy,
     Register,
     Reset,
+    Resume,
     Seed,
     ShowTable,
     SitIn,
@@ -48,6 +53,7 @@ from chatdealer.dealer import (
     Stop,
     Straddle,
     TableView,
+    TakeChips,
     TopUp,
     Unregister,
     User,
@@ -77,6 +83,7 @@ TABLES = [
 ]
 PEOPLE = [User(id=f"u-{n}", name=f"Player {n}") for n in range(6)]
 MANAGER = User(id="u-mod", name="Mod", manager=True)
+ADMIN = User(id="u-admin", name="Admin", admin=True)
 WEIRD_NAMES = ["", "x" * 5_000, "Ann\nBob", "\ud83c\udca1 Ace", "Ann\ud800", "\u202eevil", "\x00"]
 HUGE = [10**12 + 1, 2**53, 2**63, 2**64 + 1, 10**30, -(2**63), -1]
 NASTY: list[Any] = [
@@ -129,6 +136,12 @@ VERBS: list[type] = [
     Rebuy,
     Reset,
     Seed,
+    BankRules,
+    GiveChips,
+    TakeChips,
+    Pause,
+    Resume,
+    CoHost,
 ]
 
 
@@ -221,6 +234,24 @@ class Fuzzer:
             return Seed(text=self.maybe(lambda: rng.choice(["lucky", "7", "♠" * 40, "x" * 500])))
         if verb is Leaderboard:
             return Leaderboard(top=self.maybe(lambda: rng.choice([1, 10, 100, 1_000])))
+        if verb is BankRules:
+            return BankRules(
+                starting_grant=self.maybe(lambda: rng.choice([None, 0, 500, 5_000])),
+                daily_amount=self.maybe(lambda: rng.choice([None, 0, 50])),
+                daily_hours=self.maybe(lambda: rng.choice([None, 1, 24, 0])),
+                leaderboard=self.maybe(lambda: rng.choice([None, "all", "week", "year"])),
+            )
+        if verb is GiveChips or verb is TakeChips:
+            return verb(
+                player_id=self.maybe(lambda: rng.choice(PEOPLE).id),
+                amount=self.chips(),
+                reason=self.maybe(lambda: rng.choice(["", "won the bet", "x" * 300])),
+            )
+        if verb is CoHost:
+            return CoHost(
+                player_id=self.maybe(lambda: rng.choice(PEOPLE).id),
+                on=self.maybe(lambda: rng.random() < 0.7, 0.1),
+            )
         return verb()
 
     def user(self) -> Any:
@@ -233,6 +264,8 @@ class Fuzzer:
             return User(id=self.rng.choice(PEOPLE).id, name=self.rng.choice(WEIRD_NAMES))
         if roll < 0.13:
             return MANAGER
+        if roll < 0.16:
+            return ADMIN
         return self.rng.choice(PEOPLE)
 
     def table(self) -> Any:

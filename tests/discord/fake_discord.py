@@ -30,6 +30,8 @@ VIEW_CHANNEL, SEND_MESSAGES, MANAGE_CHANNELS = 1 << 10, 1 << 11, 1 << 4
 USE_COMMANDS = 1 << 31
 MEMBER = VIEW_CHANNEL | SEND_MESSAGES | USE_COMMANDS
 MANAGER = MEMBER | MANAGE_CHANNELS
+MANAGE_GUILD = 1 << 5
+ADMIN = MANAGER | MANAGE_GUILD
 EPHEMERAL = 64
 
 
@@ -308,6 +310,7 @@ class FakeDiscord:
         data: dict[str, Any],
         *,
         manager: bool = False,
+        admin: bool = False,
         channel: int = CHANNEL_ID,
         message: Message | None = None,
         locale: str = "en-US",
@@ -332,7 +335,7 @@ class FakeDiscord:
                 "pending": False,
                 "nick": None,
                 "avatar": None,
-                "permissions": str(MANAGER if manager else MEMBER),
+                "permissions": str(ADMIN if admin else MANAGER if manager else MEMBER),
             },
             "app_permissions": str(MANAGER),
             "locale": locale,
@@ -354,11 +357,14 @@ class FakeDiscord:
         /,
         *,
         manager: bool = False,
+        admin: bool = False,
         channel: int = CHANNEL_ID,
+        root: str = "poker",
         **options: Any,
     ) -> str:
         """`/poker <command> option:value ...` as `user` (`command` may be a group's, like
-        `tournament open`); returns the interaction's token."""
+        `tournament open`), or `/<root> <command>` (`root="host"`); an `admin` has Manage
+        Server; returns the interaction's token."""
         kinds = {bool: 5, int: 4, str: 3, FakeUser: 6}
         given = [
             {
@@ -372,9 +378,10 @@ class FakeDiscord:
         called: dict[str, Any] = {"name": name, "type": 1, "options": given}
         if group:  # `tournament open`: a subcommand of a subcommand group
             called = {"name": group, "type": 2, "options": [called]}
+        published = next((c for c in self.commands if c["name"] == root), None)
         data: dict[str, Any] = {
-            "id": str(APP_ID + 1),
-            "name": "poker",
+            "id": published["id"] if published else str(APP_ID + 1),
+            "name": root,
             "type": 1,
             "options": [called],
         }
@@ -395,7 +402,7 @@ class FakeDiscord:
                     for m in members
                 },
             }
-        payload = self._interaction(user, 2, data, manager=manager, channel=channel)
+        payload = self._interaction(user, 2, data, manager=manager, admin=admin, channel=channel)
         return await self._inject(payload)
 
     async def click(self, user: FakeUser, message: Message, custom_id: str) -> str:
@@ -425,6 +432,11 @@ class FakeDiscord:
         texts = [message.content for _, message in self.channel_log]
         texts += [reply.content for reply in self.replies if not reply.ephemeral]
         return texts
+
+    def command(self, name: str = "poker") -> dict[str, Any]:
+        """The published top-level command called `name`."""
+        (found,) = [command for command in self.commands if command["name"] == name]
+        return found
 
     def replies_to(self, token: str) -> list[Reply]:
         return [reply for reply in self.replies if reply.token == token]

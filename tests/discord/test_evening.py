@@ -9,7 +9,7 @@ import re
 import time
 from typing import Any
 
-from adapters.common.catalog import missing_entries
+from adapters.common.catalog import groups, missing_entries
 from chatdealer.dealer.seated_bots import is_bot
 
 from .conftest import Launch, Running
@@ -19,6 +19,7 @@ from .test_play import _moved
 
 PLAYERS = (ANN, BOB, CID, DAN)
 ARGUMENT_ERROR = re.compile(r"^Usage: ", re.MULTILINE)
+OWN_ROOTS = {group.name for group in groups() if group.discord_root}
 
 
 class Evening:
@@ -31,7 +32,11 @@ class Evening:
     async def say(
         self, user: FakeUser, command: str, /, *, channel: int = CHANNEL_ID, **options: Any
     ) -> str:
-        token = await self.fake.slash(user, command, channel=channel, **options)
+        root, _, under = command.partition(" ")
+        if root in OWN_ROOTS:  # `host bank`: a top-level command of its own on Discord
+            token = await self.fake.slash(user, under, channel=channel, root=root, **options)
+        else:
+            token = await self.fake.slash(user, command, channel=channel, **options)
         reply = await answer(self.fake, token)
         assert reply.content, command
         if command != "help":  # help shows the usage too
@@ -139,6 +144,12 @@ async def cash_table(evening: Evening) -> None:
     await say(BOB, "daily", **at)
     await say(BOB, "leaderboard", top=5, **at)
     await say(BOB, "night", **at)
+    await say(ANN, "host cohost", member=BOB, **at)
+    await say(ANN, "host pause", **at)
+    await say(ANN, "host resume", **at)
+    await say(ANN, "host bank", admin=True, grant="1500", board="week", **at)
+    await say(ANN, "host give", admin=True, member=BOB, amount="100", reason="good sport", **at)
+    await say(ANN, "host take", admin=True, member=BOB, amount="50", reason="paid twice", **at)
     await say(ANN, "kick", member=CID, **at)
     await say(BOB, "leave", **at)
     await say(ANN, "reset", **at)

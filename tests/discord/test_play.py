@@ -250,7 +250,7 @@ async def test_a_thread_is_a_table_of_its_own(fake: FakeDiscord, launch: Launch)
 
 async def test_commands_are_published_with_translations(fake: FakeDiscord, launch: Launch) -> None:
     await launch()
-    (poker,) = fake.commands
+    poker = fake.command()
     assert poker["name"] == "poker"
     assert poker["description_localizations"]["ru"].startswith("Покер")
     assert poker["description_localizations"]["bg"].startswith("Покер")

@@ -32,7 +32,7 @@ def walk(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 async def test_the_published_tree_is_translated_whole(fake: FakeDiscord, launch: Launch) -> None:
     await launch()
-    (poker,) = fake.commands
+    poker = fake.command()
     untranslated = []
     for item in [poker, *walk(poker["options"])]:
         for field in ("name", "description"):

@@ -21,6 +21,7 @@ from adapters.common.catalog.errors import ArgumentError
 from adapters.common.catalog.members import resolve
 from adapters.common.catalog.settings import (
     STYLE,
+    choices,
     table_params,
     table_settings,
     tournament_params,
@@ -43,10 +44,13 @@ from chatdealer.cut import SEED_TEXT_LIMIT
 from chatdealer.dealer import (
     AddBot,
     Balance,
+    BankRules,
+    CoHost,
     Configure,
     Create,
     CreateTournament,
     Daily,
+    GiveChips,
     Join,
     Kick,
     LastHand,
@@ -54,9 +58,11 @@ from chatdealer.dealer import (
     Leave,
     Ledger,
     MyCards,
+    Pause,
     Rebuy,
     Register,
     Reset,
+    Resume,
     Seed,
     ShowTable,
     SitIn,
@@ -64,12 +70,15 @@ from chatdealer.dealer import (
     Start,
     Stop,
     Straddle,
+    TakeChips,
     TopUp,
     Unregister,
 )
+from chatdealer.dealer.commands import MAX_DAILY_HOURS, BoardName
 from chatdealer.table import TableSettings
 
 TOURNAMENT = Group("tournament", "Sit-and-go tournaments: open, register, start, rebuy, status")
+HOST = Group("host", "Run the room: the community's bank and who sits", discord_root=True)
 
 BUY_IN = Param("buy_in", Kind.CHIPS, "Chips to bring (default: the table maximum)")
 WAIT = Param(
@@ -77,6 +86,28 @@ WAIT = Param(
     Kind.FLAG,
     "Wait for the big blind before playing",
     aliases=("wait", "wait_bb"),
+)
+
+
+BOARDS: dict[str, BoardName] = {"all": "all", "month": "month", "week": "week"}
+BANK_PARAMS = (
+    Param("grant", Kind.CHIPS, "Chips a newcomer gets", minimum=0, positional=False),
+    Param("daily", Kind.CHIPS, "Daily chips (0: none)", minimum=0, positional=False),
+    Param(
+        "hours",
+        Kind.COUNT,
+        "Hours between daily chips",
+        minimum=1,
+        maximum=MAX_DAILY_HOURS,
+        positional=False,
+    ),
+    Param(
+        "board",
+        Kind.CHOICE,
+        "Leaderboard period",
+        choices=choices(tuple(BOARDS)),
+        positional=False,
+    ),
 )
 
 
@@ -147,6 +178,46 @@ def _seed(values: Values, situation: Situation) -> Outcome:
 
 def _leaderboard(values: Values, situation: Situation) -> Outcome:
     return Leaderboard(top=values.number("top") or 10)
+
+
+def _bank_settings(values: Values, situation: Situation) -> Outcome:
+    board = values.word("board")
+    return BankRules(
+        starting_grant=values.number("grant"),
+        daily_amount=values.number("daily"),
+        daily_hours=values.number("hours"),
+        leaderboard=BOARDS.get(board or ""),
+    )
+
+
+def _cohost(values: Values, situation: Situation) -> Outcome:
+    member = values.member("member")
+    if member is None:
+        raise ArgumentError("no_member")
+    return CoHost(player_id=resolve(member, situation.view), on=not values.flag("off"))
+
+
+def _adjust(kind: type[GiveChips] | type[TakeChips]) -> Build:
+    def build(values: Values, situation: Situation) -> Outcome:
+        member = values.member("member")
+        amount = values.number("amount")
+        if member is None:
+            raise ArgumentError("no_member")
+        return kind(
+            player_id=resolve(member, situation.view),
+            amount=amount or 0,
+            reason=values.word("reason") or "",
+        )
+
+    return build
+
+
+def _adjust_params(who: str) -> tuple[Param, ...]:
+    return (
+        Param("member", Kind.MEMBER, who, required=True),
+        Param("amount", Kind.CHIPS, "Chips", required=True, minimum=1),
+        Param("reason", Kind.TEXT, "Why (it goes in the ledger)", required=True, maximum=200),
+    )
 
 
 def _add_bot(values: Values, situation: Situation) -> Outcome:
@@ -361,6 +432,71 @@ def entries() -> tuple[Entry, ...]:
             aliases=("ledger", "tonight"),
             verbs=(Ledger,),
             section="bank",
+        ),
+        Entry(
+            "bank",
+            "The community's bank: starting and daily chips, leaderboard (admins)",
+            _bank_settings,
+            BANK_PARAMS,
+            group=HOST,
+            access=Access.ADMIN,
+            examples=("", "grant=2000 daily=0", "daily=200 hours=12 board=week"),
+            verbs=(BankRules,),
+            details=("With nothing given, it shows the settings.",),
+            public=True,
+        ),
+        Entry(
+            "pause",
+            "Pause the game after this hand (host or managers)",
+            _fixed(Pause()),
+            group=HOST,
+            access=Access.HOST,
+            verbs=(Pause,),
+        ),
+        Entry(
+            "resume",
+            "Deal on after a pause (host or managers)",
+            _fixed(Resume()),
+            group=HOST,
+            access=Access.HOST,
+            verbs=(Resume,),
+        ),
+        Entry(
+            "cohost",
+            "Name a co-host, or drop one with off (the host)",
+            _cohost,
+            (
+                Param("member", Kind.MEMBER, "Who: mention, name or seat", required=True),
+                Param("off", Kind.FLAG, "Drop them instead"),
+            ),
+            group=HOST,
+            access=Access.HOST,
+            examples=("@bob", "@bob off"),
+            verbs=(CoHost,),
+            needs_view=True,
+        ),
+        Entry(
+            "give",
+            "Give a player chips, with a reason (admins)",
+            _adjust(GiveChips),
+            _adjust_params("Who gets them: mention, name or seat"),
+            group=HOST,
+            access=Access.ADMIN,
+            examples=("@bob 500 won the side bet",),
+            verbs=(GiveChips,),
+            needs_view=True,
+            public=True,
+        ),
+        Entry(
+            "take",
+            "Take chips from a player's bank, with a reason (admins)",
+            _adjust(TakeChips),
+            _adjust_params("Whose chips: mention, name or seat"),
+            group=HOST,
+            access=Access.ADMIN,
+            examples=("@bob 500 paid twice",),
+            verbs=(TakeChips,),
+            needs_view=True,
             public=True,
         ),
         Entry(

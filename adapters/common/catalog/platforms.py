@@ -1,6 +1,7 @@
 """How each platform spells a command of the catalog: `/poker tournament open` on Discord (one
-`/poker` command, tournaments a subcommand group), `/tournament open` on Telegram (a command
-per entry, a group's entries its first word), `tournament open` in the terminal."""
+`/poker` command, tournaments a subcommand group; the host's commands their own `/host`),
+`/tournament open` on Telegram (a command per entry, a group's entries its first word),
+`tournament open` in the terminal."""
 
 from __future__ import annotations
 
@@ -19,6 +20,13 @@ class Platform(StrEnum):
     TERMINAL = "terminal"
 
 
+def discord_path(group: Group | None) -> list[str]:
+    """The Discord command words above a group's entries (`poker tournament`, `host`)."""
+    if group is None:
+        return [DISCORD_ROOT]
+    return [group.name] if group.discord_root else [DISCORD_ROOT, group.name]
+
+
 def telegram_name(entry: Entry) -> str:
     """The Telegram command of a top-level entry (a group's entries go under its command)."""
     return entry.telegram or entry.name
@@ -31,7 +39,7 @@ def command_words(entry: Entry, platform: Platform, words: Words | None = None) 
     language) names them there; Telegram's and the terminal's are typed in English (the
     terminal accepts the translated words too)."""
     if platform is Platform.DISCORD:
-        named = [DISCORD_ROOT, *([entry.group.name] if entry.group else []), entry.name]
+        named = [*discord_path(entry.group), entry.name]
         return [words.command(name) for name in named] if words is not None else named
     if entry.group is not None:
         return [entry.group.name, entry.name]
@@ -48,6 +56,6 @@ def spelled(entry: Entry, platform: Platform, words: Words | None = None) -> str
 
 def group_spelled(group: Group, platform: Platform, words: Words | None = None) -> str:
     if platform is Platform.DISCORD:
-        named = [DISCORD_ROOT, group.name]
+        named = discord_path(group)
         return "/" + " ".join(words.command(n) for n in named) if words else "/" + " ".join(named)
     return ("" if platform is Platform.TERMINAL else "/") + group.name

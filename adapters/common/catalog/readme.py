@@ -19,6 +19,7 @@ WHO = {
     Access.ANYONE: "anyone",
     Access.PLAYERS: "players, host, managers",
     Access.HOST: "host, managers",
+    Access.ADMIN: "admins change, anyone looks",
 }
 
 

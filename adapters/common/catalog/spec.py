@@ -70,6 +70,8 @@ class Access(StrEnum):
     """Players at the table, its host and the channel's managers."""
     HOST = "host"
     """The table's host and the channel's managers."""
+    ADMIN = "admin"
+    """The community's admins (Discord's Manage Server, a Telegram group's admins)."""
 
 
 class Completion(StrEnum):
@@ -213,6 +215,9 @@ class Group:
 
     name: str
     summary: str
+    discord_root: bool = False
+    """Its own top-level Discord command (`/host bank`) rather than a group under `/poker`,
+    whose tree is near Discord's 4,000 characters."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,16 +19,18 @@ from adapters.common.catalog.platforms import Platform, group_spelled, spelled
 from adapters.common.catalog.spec import Access, Entry, Group, Kind, Param
 from adapters.common.catalog.translate import Words, words
 
-SECTIONS = ("table", "bank", "tournament", "help")
+SECTIONS = ("table", "bank", "tournament", "host", "help")
 SECTION_TITLES = {
     "table": "At the table",
     "bank": "Chips and standings",
     "tournament": "Tournaments",
+    "host": "Running the room",
     "help": "Help",
 }
 ACCESS_NOTES = {
     Access.PLAYERS: "For players at the table, its host and the channel's managers",
     Access.HOST: "For the table's host and the channel's managers",
+    Access.ADMIN: "Anyone may look; only the server's admins change it",
 }
 HELP_TITLE = "Poker at this table"
 TERMINAL_TITLE = "Commands"
