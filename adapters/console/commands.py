@@ -56,6 +56,11 @@ def help_text(topic: str | None, words: Words) -> list[str]:
     return lines if topic else [*lines, words("quit_help")]
 
 
+BANK_NOTICES = frozenset({"bank_changed", "chips_given", "chips_taken"})
+"""Public notices of the community's bank: made outside any table's step, so the table's event
+stream never carries them and the answer is where the terminal reads them."""
+
+
 class Typed:
     def __init__(self, client: Client, text: Text, follower: Follower) -> None:
         self.client = client
@@ -116,6 +121,8 @@ class Typed:
                 if reposts:
                     self.text.table(payload.view)
                     self.entrants(payload.view)
+            elif isinstance(payload, Notice) and payload.code in BANK_NOTICES:
+                self.text.payload(payload, "bold")
             elif isinstance(payload, LeaderboardShown | NightShown):
                 self.text.say(public_text(payload, lang) or "")
             elif isinstance(payload, History):

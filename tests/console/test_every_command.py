@@ -39,6 +39,12 @@ SAID = [
     ("tournament start", "tournament start", r"A hand is being played|Hand #"),
     ("tournament rebuy", "tournament rebuy", r"This isn't a tournament table"),
     ("tournament status", "tournament status", r"Next deck"),
+    ("host bank", "host bank", r"The bank: newcomers get"),
+    ("host give", "host give Tess 100 good sport", r"gives Tess 100 chips: good sport"),
+    ("host take", "host take Tess 100 paid twice", r"takes 100 chips from Tess: paid twice"),
+    ("host cohost", "host cohost Tess", r"They already run this table"),
+    ("host pause", "host pause", r"paused the game"),
+    ("host resume", "host resume", r"resumed the game"),
     ("leave", "leave", r"Tess leaves"),
     ("stop", "stop", r"The table is closing"),
 ]
