@@ -11,6 +11,7 @@ from telegram import Bot, InlineKeyboardMarkup, InputFile, Message
 from telegram.error import TelegramError
 
 from adapters.common.payloads import hand_title, own_text, public_text
+from adapters.common.review import story_text
 from adapters.telegram.tables import chat_of
 from chatdealer.dealer.outgoing import AnyPayload, History, HoleCards
 from chatdealer.render import Language, payload_text, private_text
@@ -43,7 +44,8 @@ def group_post(payload: AnyPayload, lang: Language) -> Post | None:
     """The group payloads the text renderer leaves to adapters."""
     if isinstance(payload, History):
         title = hand_title(lang, payload.hand_number)
-        return Post(title, document=(f"hand-{payload.hand_number}.phh", payload.phh.encode()))
+        story = cut(story_text(payload.phh, lang, title), CAPTION_LIMIT)
+        return Post(story, document=(f"hand-{payload.hand_number}.phh", payload.phh.encode()))
     text = public_text(payload, lang)
     return Post(text) if text is not None else None
 
@@ -53,9 +55,10 @@ def own_post(payload: AnyPayload, lang: Language, now: float) -> Post:
     if isinstance(payload, HoleCards):
         return Post(private_text(payload.view, lang), secret=True)
     if isinstance(payload, History) and payload.private:
-        title = hand_title(lang, payload.hand_number)
+        title = f"{hand_title(lang, payload.hand_number)} 🔒"
+        story = cut(story_text(payload.phh, lang, title), CAPTION_LIMIT)
         name = f"hand-{payload.hand_number}-mine.phh"
-        return Post(f"{title} 🔒", document=(name, payload.phh.encode()), secret=True)
+        return Post(story, document=(name, payload.phh.encode()), secret=True)
     text = own_text(payload, lang)
     if text is not None:
         return Post(text)

@@ -1,0 +1,111 @@
+"""A finished hand told in words, as `history` answers in the chat: the positions, every street
+with its board, pot and actions, the hands shown, each pot's winner with what, the result; the
+public story names no card nobody showed, and a player's own copy adds theirs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from adapters.common.review import story_text
+from chatdealer import phh
+from chatdealer.cli import main
+from chatdealer.dealer import Create, Join, LastHand, Start
+from chatdealer.dealer.outgoing import History
+from chatdealer.history import to_phh
+from chatdealer.render import language
+
+from ..dealer.harness import ANN, BOB, CID, Harness
+from ..dealer.test_play import SETTINGS
+from ..engine.spelled import new_hand, play
+
+NAMES = ["Ann", "Bo", "Cy", "Di"]
+
+
+def side_pot_history(*, own: int | None = None) -> str:
+    """Ann (short) is all-in with kings; Bo and Cy bet on into a side pot that Cy's queens
+    with the ace take; Di folds her jacks before the flop. Public: Di's cards hidden, unless the
+    copy is `own` Di's."""
+    hand, _ = new_hand(
+        [100, 1_000, 1_000, 500],
+        [5, 10],
+        ["KsKd", "QhJc", "QsAc", "JsJh"],
+        "Qd 8c 4d 3s 2h",
+        names=NAMES,
+        manual_showdown=True,
+    )
+    play(hand, "p3 cbr 100", "p4 f", "p1 cc", "p2 cc", "p2 cbr 200", "p3 cc")
+    for _ in range(2):
+        play(hand, "p2 cc", "p3 cc")
+    hand.show_automatically()
+    assert hand.is_complete
+    history = to_phh(hand, public=True)
+    if own is not None:
+        mine = to_phh(hand)
+        history.actions[own] = mine.actions[own]
+    history.hand = 7
+    return phh.dumps(history)
+
+
+def test_a_side_pot_hand_is_told_street_by_street() -> None:
+    told = story_text(side_pot_history(), language("en"), "Hand #7").splitlines()
+    assert told == [
+        "Hand #7",
+        "Seats: SB Ann 100 · BB Bo 1,000 · UTG Cy 1,000 · BTN Di 500",
+        "Pre-flop: Ann posts a blind of 5, Bo posts a blind of 10, Cy raises to 100, Di folds,"
+        " Ann is all-in for 100, Bo calls 90",
+        "Flop: Q♦ 8♣ 4♦ · pot 300: Bo bets 200, Cy calls 200",
+        "Turn: Q♦ 8♣ 4♦ [3♠] · pot 700: Bo checks, Cy checks",
+        "River: Q♦ 8♣ 4♦ 3♠ [2♥] · pot 700: Bo checks, Cy checks",
+        "Showdown: Ann shows K♠ K♦ — Pair of kings, Bo shows Q♥ J♣ — Pair of queens,"
+        " Cy shows Q♠ A♣ — Pair of queens",
+        "Cy wins side pot 1 of 400 with a pair of queens, ace kicker — Q♠ Q♦ A♣ 8♣ 4♦",
+        "Ann wins the main pot of 300 with a pair of kings — K♠ K♦ Q♦ 8♣ 4♦",
+        "Result: Ann +200 · Cy +100 · Di 0 · Bo −300",
+    ]
+    assert "J♠" not in "\n".join(told) and "Dealt to" not in "\n".join(told)
+
+
+def test_a_players_own_copy_adds_their_cards() -> None:
+    told = story_text(side_pot_history(own=3), language("en"), "Hand #7")
+    assert "Dealt to Di: J♠ J♥" in told.splitlines()
+
+
+@pytest.mark.parametrize("code", ["ru", "bg"])
+def test_the_story_is_told_in_the_tables_language(code: str) -> None:
+    told = story_text(side_pot_history(own=3), language(code), "#7")
+    english = story_text(side_pot_history(own=3), language("en"), "#7")
+    for word in ("Seats", "Pre-flop", "Flop", "pot", "Showdown", "wins", "Result", "Dealt"):
+        assert word in english and word not in told, (word, told)
+
+
+def test_a_history_that_does_not_play_again_is_only_titled() -> None:
+    broken = side_pot_history().replace('"p3 cbr 100"', '"p3 cbr 5"')
+    assert story_text(broken, language("en"), "Hand #7") == "Hand #7"
+
+
+async def test_history_answers_with_the_story_and_files_that_verify(
+    game: Harness, tmp_path: Path
+) -> None:
+    """The copies `history` hands out tell the hand (the asker's own adds their cards) and
+    verify with `chatdealer verify`."""
+    await game.do(ANN, Create(settings=SETTINGS))
+    for user in (ANN, BOB, CID):
+        await game.do(user, Join(buy_in=200))
+    await game.do(ANN, Start())
+    folder = game.to_act()
+    await game.act(folder, "fold")
+    await game.play_hand()
+    asked = await game.do(folder, LastHand())
+    public, own = (o.payload for o in asked)
+    assert isinstance(public, History) and isinstance(own, History) and own.private
+    public_story = story_text(public.phh, language("en"), "Hand #1")
+    own_story = story_text(own.phh, language("en"), "Hand #1")
+    assert f"{folder.name} folds" in public_story
+    assert "Dealt to" not in public_story
+    assert f"Dealt to {folder.name}: " in own_story
+    for name, copy in (("public.phh", public), ("mine.phh", own)):
+        path = tmp_path / name
+        path.write_text(copy.phh)
+        assert main(["verify", str(path)]) == 0
