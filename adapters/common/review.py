@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import logging
 
-from adapters.common.review_play import PlayedHand, Street, play
 from chatdealer import phh
 from chatdealer.dealer.outgoing import BoardDealt, PotWon, Shown
 from chatdealer.render import Language, cards_text, payload_text
 from chatdealer.render.accounts import signed
 from chatdealer.render.events import board_text
 from chatdealer.render.names import player_name
+from chatdealer.web.played import PlayedHand, Street, play
 
 log = logging.getLogger(__name__)
 

@@ -18,28 +18,12 @@ from chatdealer.render import language
 
 from ..dealer.harness import ANN, BOB, CID, Harness
 from ..dealer.test_play import SETTINGS
-from ..engine.spelled import new_hand, play
-
-NAMES = ["Ann", "Bo", "Cy", "Di"]
+from .hands import side_pot_hand
 
 
 def side_pot_history(*, own: int | None = None) -> str:
-    """Ann (short) is all-in with kings; Bo and Cy bet on into a side pot that Cy's queens
-    with the ace take; Di folds her jacks before the flop. Public: Di's cards hidden, unless the
-    copy is `own` Di's."""
-    hand, _ = new_hand(
-        [100, 1_000, 1_000, 500],
-        [5, 10],
-        ["KsKd", "QhJc", "QsAc", "JsJh"],
-        "Qd 8c 4d 3s 2h",
-        names=NAMES,
-        manual_showdown=True,
-    )
-    play(hand, "p3 cbr 100", "p4 f", "p1 cc", "p2 cc", "p2 cbr 200", "p3 cc")
-    for _ in range(2):
-        play(hand, "p2 cc", "p3 cc")
-    hand.show_automatically()
-    assert hand.is_complete
+    """The side-pot hand's public copy (Di's cards hidden), or the copy of position `own`."""
+    hand = side_pot_hand()
     history = to_phh(hand, public=True)
     if own is not None:
         mine = to_phh(hand)
