@@ -32,6 +32,16 @@ class Post:
 
     content: str
     file: tuple[str, bytes] | None = None
+    link: tuple[str, str] | None = None
+    """A link button under the message (its label and address): a hand's replay."""
+
+    def link_view(self) -> discord.ui.View | None:
+        if self.link is None:
+            return None
+        label, url = self.link
+        view = discord.ui.View(timeout=None)
+        view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, label=label, url=url))
+        return view
 
     def discord_file(self) -> discord.File | None:
         if self.file is None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from telegram import Bot, InlineKeyboardMarkup, InputFile, Message
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, Message
 from telegram.error import TelegramError
 
 from adapters.common.payloads import hand_title, own_text, public_text
@@ -34,6 +34,15 @@ class Post:
     document: tuple[str, bytes] | None = None
     secret: bool = False
     html: bool = False
+    link: tuple[str, str] | None = None
+    """A URL button under the message (its label and address): a hand's replay."""
+
+    @property
+    def markup(self) -> InlineKeyboardMarkup | None:
+        if self.link is None:
+            return None
+        label, url = self.link
+        return InlineKeyboardMarkup([[InlineKeyboardButton(label, url=url)]])
 
 
 def cut(text: str, limit: int) -> str:
@@ -81,6 +90,7 @@ async def send_to_table(bot: Bot, table: TableId, post: Post) -> bool:
                 parse_mode=mode,
                 message_thread_id=topic,
                 disable_notification=True,
+                reply_markup=post.markup,
             )
         elif post.document is not None:
             name, data = post.document
@@ -91,6 +101,7 @@ async def send_to_table(bot: Bot, table: TableId, post: Post) -> bool:
                 parse_mode=mode,
                 message_thread_id=topic,
                 disable_notification=True,
+                reply_markup=post.markup,
             )
         else:
             await bot.send_message(
@@ -99,6 +110,7 @@ async def send_to_table(bot: Bot, table: TableId, post: Post) -> bool:
                 parse_mode=mode,
                 message_thread_id=topic,
                 disable_notification=True,
+                reply_markup=post.markup,
             )
     except TelegramError as problem:
         log.warning("message to %s failed: %s", table, problem)
