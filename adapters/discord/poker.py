@@ -20,7 +20,7 @@ import discord
 from adapters.common.delivery import Delivery
 from adapters.common.events import Showdown
 from adapters.common.payloads import hand_title, showdown_lines
-from adapters.common.replay_links import replay_link, start_web_pages
+from adapters.common.replay_links import night_link, replay_link, start_web_pages
 from adapters.discord.buttons import (
     serve,
     table_buttons,
@@ -59,6 +59,7 @@ from chatdealer.dealer.outgoing import (
     HandOver,
     History,
     HoleCards,
+    NightShown,
     PotWon,
     TableShown,
 )
@@ -270,6 +271,8 @@ class Poker(Delivery[TableMessages]):
                     if post is not None:
                         if isinstance(payload, History):
                             post.link = replay_link(self.web, lang, table, payload.hand_number)
+                        elif isinstance(payload, NightShown):
+                            post.link = night_link(self.web, lang, table, payload.first_hand)
                         batch.channel_posts.append((table, post))
             elif event.to == actor:
                 post = private_post(payload, lang, now, self.language_of(table))

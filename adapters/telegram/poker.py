@@ -21,7 +21,7 @@ from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from adapters.common.delivery import Delivery
 from adapters.common.events import Showdown
 from adapters.common.payloads import hand_title, showdown_lines
-from adapters.common.replay_links import replay_link, start_web_pages
+from adapters.common.replay_links import night_link, replay_link, start_web_pages
 from adapters.telegram.callbacks import table_keyboard
 from adapters.telegram.images import board_png, hand_png, showdown_png
 from adapters.telegram.outbox import Outbox
@@ -31,7 +31,14 @@ from adapters.telegram.tables import ChatTable, Screen, TableMessages
 from adapters.telegram.texts import ui
 from adapters.telegram.where import deep_link_payload
 from chatdealer.dealer import Command, Dealer, Outgoing, ShowTable, TableView, User
-from chatdealer.dealer.outgoing import AnyPayload, History, HoleCards, Notice, TableShown
+from chatdealer.dealer.outgoing import (
+    AnyPayload,
+    History,
+    HoleCards,
+    NightShown,
+    Notice,
+    TableShown,
+)
 from chatdealer.dealer.seated_bots import is_bot
 from chatdealer.dealer.supervision import Supervisor
 from chatdealer.render import Language, language, payload_text, private_text, table_text
@@ -148,6 +155,8 @@ class Poker(Delivery[TableMessages]):
                     if post is not None:
                         if isinstance(payload, History):
                             post.link = replay_link(self.web, lang, table, payload.hand_number)
+                        elif isinstance(payload, NightShown):
+                            post.link = night_link(self.web, lang, table, payload.first_hand)
                         batch.group_posts.append((table, _ready(post)))
             elif event.to == actor:
                 own = own_post(payload, lang, now)

@@ -139,10 +139,7 @@ def settlement_lines(lines: Sequence[NightLine], language: Language) -> list[str
         )
         for t in transfers
     ]
-    return [
-        "🤝 " + _("settlement", "Who pays whom"),
-        *(said or [_("settlement", "Nobody owes anybody")]),
-    ]
+    return ["🤝 " + _("settlement", "Who pays whom"), *said] if said else []
 
 
 def tournament_over_text(payload: TournamentOver, language: Language) -> str:

@@ -10,10 +10,13 @@ from pathlib import Path
 
 from aiohttp import web
 
+from chatdealer.dealer.record import decode_record
 from chatdealer.dealer.supervision import described
 from chatdealer.render import language
-from chatdealer.store import Store, TableId
+from chatdealer.store import HandRecord, Store, TableId
+from chatdealer.table.ledger import NightLine
 from chatdealer.web.links import LinkRefused, Signer, Target
+from chatdealer.web.night_page import hands_phhs, ledger_csv, night_html, night_of
 from chatdealer.web.replay_page import refused_html, replay_html
 
 log = logging.getLogger(__name__)
@@ -28,6 +31,9 @@ def web_app(store: Store, signer: Signer) -> web.Application:
     app[STORE] = store
     app[SIGNER] = signer
     app.router.add_get("/replay/{token}", replay)
+    app.router.add_get("/night/{token}", night)
+    app.router.add_get("/night/{token}/hands.phhs", night_hands)
+    app.router.add_get("/night/{token}/ledger.csv", night_ledger)
     app.router.add_static("/static", STATIC)
     return app
 
@@ -66,6 +72,70 @@ async def replay(request: web.Request) -> web.Response:
         log.warning("replay of %s hand %s: %s", table, target.hand, described(problem))
         return _refused(request)
     return web.Response(text=page, content_type="text/html")
+
+
+async def _night_of(
+    request: web.Request,
+) -> tuple[Target, list[NightLine], list[HandRecord]] | None:
+    """The night a link opens: its ledger lines, and its hands from the history, oldest first."""
+    target = _target(request, "night")
+    if target is None:
+        return None
+    try:
+        table = TableId.parse(target.table)
+    except ValueError:
+        return None
+    store = request.app[STORE]
+    loaded = await store.tables.load(table)
+    state = decode_record(loaded[1]).table if loaded is not None else None
+    if state is None:
+        return None
+    records = await store.history.last(table, store.history.cap)
+    hands = sorted((r for r in records if r.number >= target.hand), key=lambda r: r.number)
+    return target, state.night(), hands
+
+
+async def night(request: web.Request) -> web.Response:
+    found = await _night_of(request)
+    if found is None:
+        return _refused(request)
+    target, lines, hands = found
+    lang = language(target.language)
+    signer = request.app[SIGNER]
+    night = night_of(hands)
+    links = {
+        pot.number: "/replay/"
+        + signer.token("replay", target.table, pot.number, language=target.language)
+        for pot in night.pots
+    }
+    token = request.match_info["token"]
+    exports = (f"/night/{token}/hands.phhs", f"/night/{token}/ledger.csv")
+    page = night_html(lines, night, lang, replay_links=links, exports=exports)
+    return web.Response(text=page, content_type="text/html")
+
+
+async def night_hands(request: web.Request) -> web.Response:
+    found = await _night_of(request)
+    if found is None:
+        return _refused(request)
+    disposition = 'attachment; filename="night.phhs"'
+    return web.Response(
+        text=hands_phhs(found[2]),
+        content_type="text/plain",
+        headers={"Content-Disposition": disposition},
+    )
+
+
+async def night_ledger(request: web.Request) -> web.Response:
+    found = await _night_of(request)
+    if found is None:
+        return _refused(request)
+    disposition = 'attachment; filename="ledger.csv"'
+    return web.Response(
+        text=ledger_csv(found[1]),
+        content_type="text/csv",
+        headers={"Content-Disposition": disposition},
+    )
 
 
 async def serve(store: Store, signer: Signer, port: int, stop: asyncio.Event) -> None:
