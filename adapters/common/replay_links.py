@@ -33,10 +33,25 @@ def night_link(
     return lang.text("night page", "Tonight's page"), web.link(token, "night")
 
 
-def start_web_pages(supervisor: Supervisor, store: Store, web: WebSettings | None) -> None:
-    """Serves the web pages from this worker, supervised, when they are on."""
+def mini_app_link(
+    web: WebSettings | None, lang: Language, table: TableId, hand: int
+) -> tuple[str, str] | None:
+    """A Telegram Mini App's label and address for a hand's replay: Telegram's initData says
+    who opened it, so the page adds that player's own cards (see `chatdealer.web.webapp`)."""
+    if web is None:
+        return None
+    token = web.signer.token("replay", str(table), hand, language=lang.code)
+    return lang.text("review", "Your replay (with your cards)"), web.link(token, "app/replay")
+
+
+def start_web_pages(
+    supervisor: Supervisor, store: Store, web: WebSettings | None, telegram_token: str = ""
+) -> None:
+    """Serves the web pages from this worker, supervised, when they are on; the Telegram
+    worker gives its bot's token, which checks its Mini Apps' initData."""
     if web is None:
         return
     from chatdealer.web.server import serve  # aiohttp's server, only where pages are served
 
-    supervisor.start("web pages", lambda: serve(store, web.signer, web.port, asyncio.Event()))
+    stop = asyncio.Event()  # never set: the supervisor's cancel stops the server
+    supervisor.start("web pages", lambda: serve(store, web.signer, web.port, stop, telegram_token))

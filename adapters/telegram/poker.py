@@ -21,7 +21,12 @@ from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from adapters.common.delivery import Delivery
 from adapters.common.events import Showdown
 from adapters.common.payloads import hand_title, showdown_lines
-from adapters.common.replay_links import night_link, replay_link, start_web_pages
+from adapters.common.replay_links import (
+    mini_app_link,
+    night_link,
+    replay_link,
+    start_web_pages,
+)
 from adapters.telegram.callbacks import table_keyboard
 from adapters.telegram.images import board_png, hand_png, showdown_png
 from adapters.telegram.outbox import Outbox
@@ -80,7 +85,7 @@ class Poker(Delivery[TableMessages]):
         self.outbox = Outbox(self.supervisor)
         self.tables = TableMessages(bot, redis, self.screen, interval=edit_interval)
         self.private = PrivateMessages(bot, redis, clock=clock)
-        start_web_pages(self.supervisor, dealer.store, self.web)
+        start_web_pages(self.supervisor, dealer.store, self.web, bot.token)
 
     # -- background work -----------------------------------------------------------------------
 
@@ -160,9 +165,9 @@ class Poker(Delivery[TableMessages]):
                         batch.group_posts.append((table, _ready(post)))
             elif event.to == actor:
                 own = own_post(payload, lang, now)
-                if isinstance(payload, History) and payload.private:
-                    number = payload.hand_number
-                    own.link = replay_link(self.web, lang, table, number, event.to)
+                if isinstance(payload, History) and payload.private:  # sent privately
+                    own.link = mini_app_link(self.web, lang, table, payload.hand_number)
+                    own.mini_app = True
                 batch.mine.append((payload, own))
             elif isinstance(payload, HoleCards):
                 batch.dealt.append((table, event.to, payload))

@@ -7,7 +7,14 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, Message
+from telegram import (
+    Bot,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InputFile,
+    Message,
+    WebAppInfo,
+)
 from telegram.error import TelegramError
 
 from adapters.common.payloads import hand_title, own_text, public_text
@@ -36,13 +43,19 @@ class Post:
     html: bool = False
     link: tuple[str, str] | None = None
     """A URL button under the message (its label and address): a hand's replay."""
+    mini_app: bool = False
+    """The link opens as a Telegram Mini App (private chats only), signed in by Telegram."""
 
     @property
     def markup(self) -> InlineKeyboardMarkup | None:
         if self.link is None:
             return None
         label, url = self.link
-        return InlineKeyboardMarkup([[InlineKeyboardButton(label, url=url)]])
+        if self.mini_app:
+            button = InlineKeyboardButton(label, web_app=WebAppInfo(url))
+        else:
+            button = InlineKeyboardButton(label, url=url)
+        return InlineKeyboardMarkup([[button]])
 
 
 def cut(text: str, limit: int) -> str:

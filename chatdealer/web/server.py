@@ -8,6 +8,7 @@ import asyncio
 import logging
 from pathlib import Path
 
+import msgspec
 from aiohttp import web
 
 from chatdealer.dealer.record import decode_record
@@ -18,19 +19,32 @@ from chatdealer.table.ledger import NightLine
 from chatdealer.web.links import LinkRefused, Signer, Target
 from chatdealer.web.night_page import hands_phhs, ledger_csv, night_html, night_of
 from chatdealer.web.replay_page import refused_html, replay_html
+from chatdealer.web.webapp import InitDataRefused, verified_user
 
 log = logging.getLogger(__name__)
+
+MINI_APP = """<!doctype html>
+<html><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<script src="https://telegram.org/js/telegram-web-app.js"></script>
+</head><body><script src="/static/mini_app.js"></script></body></html>
+"""
 
 STATIC = Path(__file__).parent / "static"
 STORE: web.AppKey[Store] = web.AppKey("store", Store)
 SIGNER: web.AppKey[Signer] = web.AppKey("signer", Signer)
+BOT_TOKEN: web.AppKey[str] = web.AppKey("telegram bot token", str)
 
 
-def web_app(store: Store, signer: Signer) -> web.Application:
+def web_app(store: Store, signer: Signer, telegram_token: str = "") -> web.Application:
+    """The pages; with the Telegram bot's token, also the replay as a Telegram Mini App."""
     app = web.Application()
     app[STORE] = store
     app[SIGNER] = signer
+    app[BOT_TOKEN] = telegram_token
     app.router.add_get("/replay/{token}", replay)
+    app.router.add_get("/app/replay/{token}", mini_app)
+    app.router.add_post("/app/replay/{token}", mini_app_replay)
     app.router.add_get("/night/{token}", night)
     app.router.add_get("/night/{token}/hands.phhs", night_hands)
     app.router.add_get("/night/{token}/ledger.csv", night_ledger)
@@ -56,6 +70,38 @@ async def replay(request: web.Request) -> web.Response:
     target = _target(request, "replay")
     if target is None:
         return _refused(request)
+    return await _replay(request, target)
+
+
+async def mini_app(request: web.Request) -> web.Response:
+    """The Mini App's shell: it hands Telegram's initData back to `mini_app_replay`."""
+    if _target(request, "replay") is None:
+        return _refused(request)
+    return web.Response(text=MINI_APP, content_type="text/html")
+
+
+async def mini_app_replay(request: web.Request) -> web.Response:
+    """The replay a Mini App opened: the public page, or with initData Telegram signed, the
+    page with the cards of the player Telegram names (when they played the hand)."""
+    target = _target(request, "replay")
+    if target is None or target.viewer:
+        return _refused(request)
+    init_data = (await request.text()).strip()
+    if init_data:
+        bot_token = request.app[BOT_TOKEN]
+        if not bot_token:  # no bot to vouch for anyone here: an empty key signs nothing
+            return _refused(request)
+        try:
+            user = verified_user(init_data, bot_token)
+        except InitDataRefused:
+            return _refused(request)
+        target = msgspec.structs.replace(target, viewer=str(user.id))
+    return await _replay(request, target, fall_back_to_public=True)
+
+
+async def _replay(
+    request: web.Request, target: Target, *, fall_back_to_public: bool = False
+) -> web.Response:
     try:
         table = TableId.parse(target.table)
     except ValueError:
@@ -64,6 +110,8 @@ async def replay(request: web.Request) -> web.Response:
     if record is None:
         return _refused(request)
     copy = record.public if not target.viewer else record.private.get(target.viewer)
+    if copy is None and fall_back_to_public:  # the Mini App's reader did not play this hand
+        copy = record.public
     if copy is None:
         return _refused(request)
     try:
@@ -138,9 +186,11 @@ async def night_ledger(request: web.Request) -> web.Response:
     )
 
 
-async def serve(store: Store, signer: Signer, port: int, stop: asyncio.Event) -> None:
+async def serve(
+    store: Store, signer: Signer, port: int, stop: asyncio.Event, telegram_token: str = ""
+) -> None:
     """Serves until `stop` is set (run it under the worker's `Supervisor`)."""
-    runner = web.AppRunner(web_app(store, signer), access_log=None)
+    runner = web.AppRunner(web_app(store, signer, telegram_token), access_log=None)
     await runner.setup()
     try:
         await web.TCPSite(runner, port=port).start()
