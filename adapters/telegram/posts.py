@@ -62,11 +62,19 @@ def cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def captioned(text: str) -> tuple[str | None, str]:
+    """A file's caption and, when the text is longer than a caption may be (a long hand's
+    story), the whole text as a message of its own before the file, captioned by its title."""
+    if len(text) <= CAPTION_LIMIT:
+        return None, text
+    return cut(text, TEXT_LIMIT), cut(text.partition("\n")[0], CAPTION_LIMIT)
+
+
 def group_post(payload: AnyPayload, lang: Language) -> Post | None:
     """The group payloads the text renderer leaves to adapters."""
     if isinstance(payload, History):
         title = hand_title(lang, payload.hand_number)
-        story = cut(story_text(payload.phh, lang, title), CAPTION_LIMIT)
+        story = story_text(payload.phh, lang, title)
         return Post(story, document=(f"hand-{payload.hand_number}.phh", payload.phh.encode()))
     text = public_text(payload, lang)
     return Post(text) if text is not None else None
@@ -78,7 +86,7 @@ def own_post(payload: AnyPayload, lang: Language, now: float) -> Post:
         return Post(private_text(payload.view, lang), secret=True)
     if isinstance(payload, History) and payload.private:
         title = f"{hand_title(lang, payload.hand_number)} 🔒"
-        story = cut(story_text(payload.phh, lang, title), CAPTION_LIMIT)
+        story = story_text(payload.phh, lang, title)
         name = f"hand-{payload.hand_number}-mine.phh"
         return Post(story, document=(name, payload.phh.encode()), secret=True)
     text = own_text(payload, lang)
@@ -107,10 +115,19 @@ async def send_to_table(bot: Bot, table: TableId, post: Post) -> bool:
             )
         elif post.document is not None:
             name, data = post.document
+            before, caption = captioned(post.text)
+            if before is not None:
+                await bot.send_message(
+                    chat_id,
+                    before,
+                    parse_mode=mode,
+                    message_thread_id=topic,
+                    disable_notification=True,
+                )
             await bot.send_document(
                 chat_id,
                 InputFile(data, filename=name),
-                caption=cut(post.text, CAPTION_LIMIT),
+                caption=caption,
                 parse_mode=mode,
                 message_thread_id=topic,
                 disable_notification=True,
@@ -148,9 +165,12 @@ async def reply(
             )
         elif document is not None:
             name, data = document
+            before, caption = captioned(text)
+            if before is not None:
+                await message.reply_text(before, parse_mode=parse_mode)
             await message.reply_document(
                 InputFile(data, filename=name),
-                caption=cut(text, CAPTION_LIMIT),
+                caption=caption,
                 parse_mode=parse_mode,
                 reply_markup=markup,
             )

@@ -19,6 +19,8 @@ from telegram import Bot, InlineKeyboardMarkup, InputFile
 from telegram.constants import ParseMode
 from telegram.error import Forbidden, TelegramError
 
+from adapters.telegram.posts import captioned
+
 log = logging.getLogger(__name__)
 
 PRIVATE_KEY = "cd:telegram:private"
@@ -88,10 +90,13 @@ class PrivateMessages:
                 )
             elif document is not None:
                 name, data = document
+                before, caption = captioned(text)
+                if before is not None:
+                    await self.bot.send_message(user_id, before, parse_mode=ParseMode.HTML)
                 await self.bot.send_document(
                     user_id,
                     InputFile(data, filename=name),
-                    caption=text,
+                    caption=caption,
                     parse_mode=ParseMode.HTML,
                     reply_markup=markup,
                 )

@@ -20,13 +20,14 @@ from chatdealer.render.names import player_name
 from chatdealer.web.played import PlayedHand, play
 
 
-def replay_data(history: str, lang: Language) -> dict[str, Any]:
-    """What the replayer's script is given: the seats and the steps."""
+def replay_data(history: str, lang: Language, viewer: int | None = None) -> dict[str, Any]:
+    """What the replayer's script is given: the seats and the steps; `viewer` is the position
+    of the player whose own copy it is (their cards show from the deal, even if shown later)."""
     played = play(phh.loads(history))
-    return _data(played, lang)
+    return _data(played, lang, viewer)
 
 
-def _data(played: PlayedHand, lang: Language) -> dict[str, Any]:
+def _data(played: PlayedHand, lang: Language, viewer: int | None) -> dict[str, Any]:
     shown_at: dict[int, int] = {}
     names = [seat.name for seat in played.seats]
     steps = played.steps
@@ -36,7 +37,7 @@ def _data(played: PlayedHand, lang: Language) -> dict[str, Any]:
     own = {  # cards the copy holds from the deal: the reader's own, never shown
         seat: played.seats[seat].cards
         for seat in range(len(names))
-        if played.seats[seat].cards and seat not in shown_at
+        if played.seats[seat].cards and (seat not in shown_at or seat == viewer)
     }
     told = []
     for index, step in enumerate(steps):
@@ -67,9 +68,10 @@ def _data(played: PlayedHand, lang: Language) -> dict[str, Any]:
     }
 
 
-def replay_html(history: str, lang: Language, number: int) -> str:
+def replay_html(history: str, lang: Language, number: int, viewer: int | None = None) -> str:
     title = lang.text("table", "Hand #{number}").format(number=number)
-    data = json.dumps(replay_data(history, lang), ensure_ascii=False).replace("</", "<\\/")
+    told = replay_data(history, lang, viewer)
+    data = json.dumps(told, ensure_ascii=False).replace("</", "<\\/")
     back, forward = lang.text("review", "Back"), lang.text("review", "Next")
     return f"""<!doctype html>
 <html lang="{lang.code}"><head><meta charset="utf-8">

@@ -114,8 +114,10 @@ async def _replay(
         copy = record.public
     if copy is None:
         return _refused(request)
+    # A hand's players are stored by position, so the viewer's place among them is their seat.
+    seat = list(record.private).index(target.viewer) if target.viewer in record.private else None
     try:
-        page = replay_html(copy.decode(), language(target.language), target.hand)
+        page = replay_html(copy.decode(), language(target.language), target.hand, seat)
     except ValueError as problem:  # a damaged history: said in the log, not on the page
         log.warning("replay of %s hand %s: %s", table, target.hand, described(problem))
         return _refused(request)

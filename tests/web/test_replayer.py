@@ -109,9 +109,10 @@ async def test_a_players_own_link_adds_their_cards_and_only_theirs(
     steps = await walk(page)
     assert all(step.cards[3] == ["J♠", "J♥"] for step in steps)
     assert steps[0].cards[:3] == [HIDDEN] * 3
-    await page.goto(link(site, table_id, viewer="u-ann"))
-    html = await page.content()
-    assert "J♠" not in html
+    await page.goto(link(site, table_id, viewer="u-ann"))  # Ann's kings were shown later
+    steps = await walk(page)
+    assert steps[0].cards == [["K♠", "K♦"], HIDDEN, HIDDEN, HIDDEN]  # her own, from the deal
+    assert "J♠" not in await page.content()
 
 
 async def test_edited_forged_and_expired_links_open_nothing(

@@ -15,6 +15,7 @@ import aiohttp
 import pytest
 from playwright.async_api import Page
 
+from adapters.telegram.posts import captioned
 from tests.telegram.conftest import Launch, fake, free_port, launch
 from tests.telegram.fake_bot_api import ANN, GROUP_ID, FakeBotApi, FakeUser
 from tests.telegram.test_game import CARDS, Players, open_table
@@ -120,3 +121,10 @@ async def test_a_forged_init_data_opens_nothing(
     await opened_in_telegram(page, own[0], forged)
     await page.wait_for_selector("#refused")
     assert "opens nothing" in await page.inner_text("#refused")
+
+
+def test_a_story_longer_than_a_caption_goes_whole_in_a_message_before_the_file() -> None:
+    story = "Hand #9\n" + "\n".join(f"Pre-flop: line {n} " + "x" * 60 for n in range(20))
+    before, caption = captioned(story)
+    assert before == story and caption == "Hand #9"
+    assert captioned("Hand #9\nshort") == (None, "Hand #9\nshort")
