@@ -11,7 +11,7 @@ import pytest
 
 from tests.discord.conftest import Launch, discord_routes, fake, launch
 from tests.discord.fake_discord import ANN, FakeDiscord
-from tests.discord.helpers import answer, view_of
+from tests.discord.helpers import view_of
 from tests.discord.test_play import _moved, click, seat_three
 from tests.telegram.conftest import free_port
 
@@ -47,15 +47,30 @@ async def test_showdown_and_history_carry_replay_link_buttons(
         lambda: [u for m in fake.channel_messages() for u in link_urls(m.components)],
         what="the showdown's Replay button",
     )
-    reply = await answer(fake, await fake.slash(ANN, "history", number=first))
-    assert reply.ephemeral and "Result: " in reply.content
-    own = link_urls(reply.data.get("components") or [])
-    public = await fake.wait_for(
-        lambda: [
-            u for m in fake.channel_messages() if m.attachments for u in link_urls(m.components)
-        ],
-        what="the history's Replay button",
-    )
+    token = await fake.slash(ANN, "history", number=first)
+
+    def history_links(ephemeral: bool) -> list[str]:
+        """The Replay links of the history's copies: the asker's own (ephemeral) or the
+        channel's (a non-ephemeral answer or a channel message with the .phh)."""
+        found = [
+            url
+            for reply in fake.answered(token)
+            if reply.ephemeral == ephemeral and reply.attachments
+            for url in link_urls(reply.data.get("components") or [])
+        ]
+        if not ephemeral:
+            found += [
+                url
+                for m in fake.channel_messages()
+                if any(name == f"hand-{first}.phh" for name in m.attachments)
+                for url in link_urls(m.components)
+            ]
+        return found
+
+    own = await fake.wait_for(lambda: history_links(True), what="the asker's own Replay")
+    public = await fake.wait_for(lambda: history_links(False), what="the history's Replay")
+    mine = next(r for r in fake.answered(token) if r.ephemeral and r.attachments)
+    assert "Result: " in mine.content
     assert own and all(u.startswith(f"{web}/replay/") for u in [*showdown, *public, *own])
     assert own[0] not in public
     async with aiohttp.ClientSession() as session:
