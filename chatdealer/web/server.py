@@ -152,7 +152,7 @@ async def night(request: web.Request) -> web.Response:
     target, lines, hands = found
     lang = language(target.language)
     signer = request.app[SIGNER]
-    night = night_of(hands)
+    night = await asyncio.to_thread(night_of, hands)  # a night's hands: off the event loop
     links = {
         pot.number: "/replay/"
         + signer.token("replay", target.table, pot.number, language=target.language)
