@@ -21,9 +21,6 @@ from chatdealer.web.played import PlayedHand, Street, play
 
 log = logging.getLogger(__name__)
 
-POSITIONS = ("SB", "BB", "UTG", "UTG+1", "UTG+2", "LJ", "HJ", "CO", "BTN")
-"""The positions' names (context "position"): poker's own abbreviations."""
-
 
 def story_text(history: str, lang: Language, title: str) -> str:
     """The story of the hand a `.phh` text holds, under `title`; only the title when the text
@@ -87,8 +84,8 @@ def _street_lines(street: Street, lang: Language) -> list[str]:
     elif dealt is not None:
         pot = _("review", "pot {amount}").format(amount=lang.number(street.pot))
         head = f"{board_text(dealt, lang)} · {pot}"
-    else:
-        head = street.name
+    else:  # a street is opened by its board: not reached
+        head = ""
     if said:
         return [f"{head}: {', '.join(said)}", *pots]
     if street.name == "showdown":  # a hand won without a showdown only tells its pot

@@ -82,13 +82,14 @@ class PlayedHand:
 
 
 def positions(count: int) -> list[str]:
-    """The positions' names in PHH order (the small blind first, the button last)."""
+    """The positions' names in PHH order (the small blind first, the button last); heads-up
+    the big blind and the button (which posts the small blind)."""
     if count == 2:
         return ["BB", "BTN"]
-    middle = ["UTG", "UTG+1", "UTG+2", "LJ", "HJ", "CO"][: count - 3]
-    if count >= 6:  # the last two before the button are always the hijack and the cutoff
-        middle = [*["UTG", "UTG+1", "UTG+2", "LJ"][: count - 5], "HJ", "CO"]
-    return ["SB", "BB", *middle, "BTN"]
+    late = ["UTG", "CO"] if count == 5 else ["UTG", "HJ", "CO"][: count - 3]
+    if count >= 7:  # the lojack, then more under the gun as the table fills
+        late = ["UTG", *[f"UTG+{n}" for n in range(1, count - 6)], "LJ", "HJ", "CO"]
+    return ["SB", "BB", *late, "BTN"]
 
 
 def play(history: phh.HandHistory) -> PlayedHand:

@@ -18,6 +18,7 @@ from chatdealer.render import language
 
 from ..dealer.harness import ANN, BOB, CID, Harness
 from ..dealer.test_play import SETTINGS
+from ..engine.spelled import new_hand, play
 from .hands import side_pot_hand
 
 
@@ -93,3 +94,20 @@ async def test_history_answers_with_the_story_and_files_that_verify(
         path = tmp_path / name
         path.write_text(copy.phh)
         assert main(["verify", str(path)]) == 0
+
+
+def test_a_full_ten_handed_table_names_every_position() -> None:
+    names = [f"P{n}" for n in range(1, 11)]
+    hand, _ = new_hand([100] * 10, [1, 2], names=names, manual_showdown=True)
+    play(hand, *[f"p{n} f" for n in range(3, 11)], "p1 f")
+    assert hand.is_complete
+    history = to_phh(hand, public=True)
+    told = story_text(phh.dumps(history), language("en"), "Hand").splitlines()
+    assert told[1] == (
+        "Seats: SB P1 100 · BB P2 100 · UTG P3 100 · UTG+1 P4 100 · UTG+2 P5 100 · UTG+3 P6 100"
+        " · LJ P7 100 · HJ P8 100 · CO P9 100 · BTN P10 100"
+    )
+    assert told[-2:] == [
+        "P2 wins 2",
+        "Result: P2 +1 · P3 0 · P4 0 · P5 0 · P6 0 · P7 0 · P8 0 · P9 0 · P10 0 · P1 −1",
+    ]
