@@ -15,6 +15,7 @@ from chatdealer.dealer import Dealer, Outgoing
 from chatdealer.dealer.outgoing import HandProof, TableShown
 from chatdealer.render import Language, language
 from chatdealer.store import TableId
+from chatdealer.web.settings import web_settings
 
 Tables = TypeVar("Tables", bound=TablePublisher[Any])
 
@@ -25,6 +26,8 @@ class Delivery(Generic[Tables]):
     def __init__(self, dealer: Dealer, clock: Callable[[], float]) -> None:
         self.dealer = dealer
         self.clock = clock
+        self.web = web_settings()
+        """The web pages' settings (None when they are off): a hand's Replay links."""
         self._background: set[asyncio.Task[Any]] = set()
 
     def speak(self, code: str) -> Language:

@@ -20,6 +20,7 @@ import discord
 from adapters.common.delivery import Delivery
 from adapters.common.events import Showdown
 from adapters.common.payloads import hand_title, showdown_lines
+from adapters.common.replay_links import night_link, replay_link, start_web_pages
 from adapters.discord.buttons import (
     serve,
     table_buttons,
@@ -56,7 +57,9 @@ from chatdealer.dealer.outgoing import (
     AnyPayload,
     BoardDealt,
     HandOver,
+    History,
     HoleCards,
+    NightShown,
     PotWon,
     TableShown,
 )
@@ -95,6 +98,7 @@ class Poker(Delivery[TableMessages]):
         )
         self.dms = DirectMessages(client, redis, clock=clock)
         self.supervisor.start("discord DMs", self.dms.run)
+        start_web_pages(self.supervisor, dealer.store, self.web)
         self.closing = False
         """Set at shutdown: new presses and commands are answered "restarting" and not run."""
         serve(client, Presses(self))
@@ -266,9 +270,17 @@ class Poker(Delivery[TableMessages]):
                 else:
                     post = public_post(payload, lang)
                     if post is not None:
+                        if isinstance(payload, History):
+                            post.link = replay_link(self.web, lang, table, payload.hand_number)
+                        elif isinstance(payload, NightShown):
+                            post.link = night_link(self.web, lang, table, payload.first_hand)
                         batch.channel_posts.append((table, post))
             elif event.to == actor:
-                batch.mine.append(private_post(payload, lang, now, self.language_of(table)))
+                post = private_post(payload, lang, now, self.language_of(table))
+                if isinstance(payload, History) and payload.private:
+                    number = payload.hand_number
+                    post.link = replay_link(self.web, lang, table, number, event.to)
+                batch.mine.append(post)
         return batch
 
     def _note_result(
@@ -293,21 +305,28 @@ class Poker(Delivery[TableMessages]):
         lines = [f"**{title}**", *showdown_lines(showdown, lang, self.clock())]
         shown, pots = showdown.shown, showdown.pots
         image = await showdown_png(showdown.board, shown, pots, code)
-        await self._post(table, Post("\n".join(lines), ("showdown.png", image) if image else None))
+        link = replay_link(self.web, lang, table, showdown.over.hand_number)
+        file = ("showdown.png", image) if image else None
+        await self._post(table, Post("\n".join(lines), file, link))
 
     async def followup(
         self, interaction: discord.Interaction[Any], post: Post, *, ephemeral: bool
     ) -> None:
         file = post.discord_file()
         content = fit(post.content)
+        view = post.link_view() or discord.utils.MISSING
         try:
             if file is not None:
                 await interaction.followup.send(
-                    content, file=file, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS
+                    content,
+                    file=file,
+                    ephemeral=ephemeral,
+                    allowed_mentions=NO_MENTIONS,
+                    view=view,
                 )
             else:
                 await interaction.followup.send(
-                    content, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS
+                    content, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS, view=view
                 )
         except discord.HTTPException as problem:
             log.warning("interaction reply failed: %s", problem)
@@ -315,11 +334,14 @@ class Poker(Delivery[TableMessages]):
     async def _post(self, table: TableId, post: Post) -> None:
         channel = self.client.get_partial_messageable(int(table.channel))
         file = post.discord_file()
+        view = post.link_view() or discord.utils.MISSING
         try:
             if file is not None:
-                await channel.send(fit(post.content), file=file, allowed_mentions=NO_MENTIONS)
+                await channel.send(
+                    fit(post.content), file=file, allowed_mentions=NO_MENTIONS, view=view
+                )
             else:
-                await channel.send(fit(post.content), allowed_mentions=NO_MENTIONS)
+                await channel.send(fit(post.content), allowed_mentions=NO_MENTIONS, view=view)
         except discord.HTTPException as problem:
             log.warning("message to %s failed: %s", table, problem)
 

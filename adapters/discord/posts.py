@@ -14,6 +14,7 @@ import discord
 
 from adapters.common.events import Showdown
 from adapters.common.payloads import hand_title, own_text, public_text
+from adapters.common.review import story_text
 from adapters.discord.images import hand_png
 from adapters.discord.tables import HandResult
 from chatdealer.dealer import TableView
@@ -31,6 +32,16 @@ class Post:
 
     content: str
     file: tuple[str, bytes] | None = None
+    link: tuple[str, str] | None = None
+    """A link button under the message (its label and address): a hand's replay."""
+
+    def link_view(self) -> discord.ui.View | None:
+        if self.link is None:
+            return None
+        label, url = self.link
+        view = discord.ui.View(timeout=None)
+        view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, label=label, url=url))
+        return view
 
     def discord_file(self) -> discord.File | None:
         if self.file is None:
@@ -101,8 +112,8 @@ def channel_mention(channel: str) -> str:
 def public_post(payload: AnyPayload, lang: Language) -> Post | None:
     """The channel payloads the text renderer leaves to adapters."""
     if isinstance(payload, History):
-        title = hand_title(lang, payload.hand_number)
-        return Post(f"**{title}**", (f"hand-{payload.hand_number}.phh", payload.phh.encode()))
+        story = story_text(payload.phh, lang, f"**{hand_title(lang, payload.hand_number)}**")
+        return Post(fit(story), (f"hand-{payload.hand_number}.phh", payload.phh.encode()))
     text = public_text(payload, lang)
     return Post(text) if text is not None else None
 
@@ -113,8 +124,8 @@ def private_post(payload: AnyPayload, lang: Language, now: float, code: str) -> 
         image = hand_png(payload.view, code)
         return Post(private_text(payload.view, lang), ("cards.png", image) if image else None)
     if isinstance(payload, History):
-        title = hand_title(lang, payload.hand_number)
+        title = f"**{hand_title(lang, payload.hand_number)}** 🔒"
         name = f"hand-{payload.hand_number}-mine.phh"
-        return Post(f"**{title}** 🔒", (name, payload.phh.encode()))
+        return Post(fit(story_text(payload.phh, lang, title)), (name, payload.phh.encode()))
     text = own_text(payload, lang, channel_mention) or payload_text(payload, lang, now)
     return Post(text or payload.kind)

@@ -174,13 +174,17 @@ class Commands:
         lang = self.poker.language_of(table)
         for payload, post in mine:
             if not post.secret:
-                await reply(message, post.text, image=post.image, document=post.document)
+                await reply(
+                    message, post.text, image=post.image, document=post.document, markup=post.markup
+                )
                 continue
             if isinstance(payload, HoleCards):
                 sent = await self.poker.send_cards(table, int(user.id), payload)
             else:
                 text = html.escape(post.text, quote=False)
-                sent = await self.poker.private.send(int(user.id), text, document=post.document)
+                sent = await self.poker.private.send(
+                    int(user.id), text, document=post.document, markup=post.markup
+                )
             text = ui(lang, "sent_private") if sent else ui(lang, "no_private")
             markup = None if sent else self.poker.private_button(table, lang)
             await reply(message, text, markup=markup)

@@ -21,6 +21,12 @@ from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from adapters.common.delivery import Delivery
 from adapters.common.events import Showdown
 from adapters.common.payloads import hand_title, showdown_lines
+from adapters.common.replay_links import (
+    mini_app_link,
+    night_link,
+    replay_link,
+    start_web_pages,
+)
 from adapters.telegram.callbacks import table_keyboard
 from adapters.telegram.images import board_png, hand_png, showdown_png
 from adapters.telegram.outbox import Outbox
@@ -30,7 +36,14 @@ from adapters.telegram.tables import ChatTable, Screen, TableMessages
 from adapters.telegram.texts import ui
 from adapters.telegram.where import deep_link_payload
 from chatdealer.dealer import Command, Dealer, Outgoing, ShowTable, TableView, User
-from chatdealer.dealer.outgoing import AnyPayload, HoleCards, Notice, TableShown
+from chatdealer.dealer.outgoing import (
+    AnyPayload,
+    History,
+    HoleCards,
+    NightShown,
+    Notice,
+    TableShown,
+)
 from chatdealer.dealer.seated_bots import is_bot
 from chatdealer.dealer.supervision import Supervisor
 from chatdealer.render import Language, language, payload_text, private_text, table_text
@@ -75,6 +88,7 @@ class Poker(Delivery[TableMessages]):
         self.outbox = Outbox(self.supervisor)
         self.tables = TableMessages(bot, redis, self.screen, interval=edit_interval)
         self.private = PrivateMessages(bot, redis, clock=clock)
+        start_web_pages(self.supervisor, dealer.store, self.web, bot.token)
 
     # -- background work -----------------------------------------------------------------------
 
@@ -138,7 +152,7 @@ class Poker(Delivery[TableMessages]):
             payload, table = event.payload, event.table
             if event.to is None:
                 if showdown is not None:
-                    batch.group_posts.append((table, self._showdown(showdown, lang)))
+                    batch.group_posts.append((table, self._showdown(table, showdown, lang)))
                 text = payload_text(payload, lang, now)
                 if text is not None:
                     batch.lines[table].append(text)
@@ -147,19 +161,28 @@ class Poker(Delivery[TableMessages]):
                 else:
                     post = group_post(payload, lang)
                     if post is not None:
+                        if isinstance(payload, History):
+                            post.link = replay_link(self.web, lang, table, payload.hand_number)
+                        elif isinstance(payload, NightShown):
+                            post.link = night_link(self.web, lang, table, payload.first_hand)
                         batch.group_posts.append((table, _ready(post)))
             elif event.to == actor:
-                batch.mine.append((payload, own_post(payload, lang, now)))
+                own = own_post(payload, lang, now)
+                if isinstance(payload, History) and payload.private:  # sent privately
+                    own.link = mini_app_link(self.web, lang, table, payload.hand_number)
+                    own.mini_app = True
+                batch.mine.append((payload, own))
             elif isinstance(payload, HoleCards):
                 batch.dealt.append((table, event.to, payload))
         return batch
 
-    async def _showdown(self, showdown: Showdown, lang: Language) -> Post:
-        title = hand_title(lang, showdown.over.hand_number)
-        lines = [title, *showdown_lines(showdown, lang, self.clock())]
+    async def _showdown(self, table: TableId, showdown: Showdown, lang: Language) -> Post:
+        number = showdown.over.hand_number
+        lines = [hand_title(lang, number), *showdown_lines(showdown, lang, self.clock())]
         shown, pots = list(showdown.shown), list(showdown.pots)
         image = await showdown_png(showdown.board, shown, pots, lang)
-        return Post("\n".join(lines), image=image)
+        link = replay_link(self.web, lang, table, number)
+        return Post("\n".join(lines), image=image, link=link)
 
     async def _post_later(self, table: TableId, post: Coroutine[Any, Any, Post | None]) -> None:
         ready = await post

@@ -7,10 +7,18 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from telegram import Bot, InlineKeyboardMarkup, InputFile, Message
+from telegram import (
+    Bot,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InputFile,
+    Message,
+    WebAppInfo,
+)
 from telegram.error import TelegramError
 
 from adapters.common.payloads import hand_title, own_text, public_text
+from adapters.common.review import story_text
 from adapters.telegram.tables import chat_of
 from chatdealer.dealer.outgoing import AnyPayload, History, HoleCards
 from chatdealer.render import Language, payload_text, private_text
@@ -33,17 +41,41 @@ class Post:
     document: tuple[str, bytes] | None = None
     secret: bool = False
     html: bool = False
+    link: tuple[str, str] | None = None
+    """A URL button under the message (its label and address): a hand's replay."""
+    mini_app: bool = False
+    """The link opens as a Telegram Mini App (private chats only), signed in by Telegram."""
+
+    @property
+    def markup(self) -> InlineKeyboardMarkup | None:
+        if self.link is None:
+            return None
+        label, url = self.link
+        if self.mini_app:
+            button = InlineKeyboardButton(label, web_app=WebAppInfo(url))
+        else:
+            button = InlineKeyboardButton(label, url=url)
+        return InlineKeyboardMarkup([[button]])
 
 
 def cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def captioned(text: str) -> tuple[str | None, str]:
+    """A file's caption and, when the text is longer than a caption may be (a long hand's
+    story), the whole text as a message of its own before the file, captioned by its title."""
+    if len(text) <= CAPTION_LIMIT:
+        return None, text
+    return cut(text, TEXT_LIMIT), cut(text.partition("\n")[0], CAPTION_LIMIT)
+
+
 def group_post(payload: AnyPayload, lang: Language) -> Post | None:
     """The group payloads the text renderer leaves to adapters."""
     if isinstance(payload, History):
         title = hand_title(lang, payload.hand_number)
-        return Post(title, document=(f"hand-{payload.hand_number}.phh", payload.phh.encode()))
+        story = story_text(payload.phh, lang, title)
+        return Post(story, document=(f"hand-{payload.hand_number}.phh", payload.phh.encode()))
     text = public_text(payload, lang)
     return Post(text) if text is not None else None
 
@@ -53,9 +85,10 @@ def own_post(payload: AnyPayload, lang: Language, now: float) -> Post:
     if isinstance(payload, HoleCards):
         return Post(private_text(payload.view, lang), secret=True)
     if isinstance(payload, History) and payload.private:
-        title = hand_title(lang, payload.hand_number)
+        title = f"{hand_title(lang, payload.hand_number)} 🔒"
+        story = story_text(payload.phh, lang, title)
         name = f"hand-{payload.hand_number}-mine.phh"
-        return Post(f"{title} 🔒", document=(name, payload.phh.encode()), secret=True)
+        return Post(story, document=(name, payload.phh.encode()), secret=True)
     text = own_text(payload, lang)
     if text is not None:
         return Post(text)
@@ -78,16 +111,27 @@ async def send_to_table(bot: Bot, table: TableId, post: Post) -> bool:
                 parse_mode=mode,
                 message_thread_id=topic,
                 disable_notification=True,
+                reply_markup=post.markup,
             )
         elif post.document is not None:
             name, data = post.document
+            before, caption = captioned(post.text)
+            if before is not None:
+                await bot.send_message(
+                    chat_id,
+                    before,
+                    parse_mode=mode,
+                    message_thread_id=topic,
+                    disable_notification=True,
+                )
             await bot.send_document(
                 chat_id,
                 InputFile(data, filename=name),
-                caption=cut(post.text, CAPTION_LIMIT),
+                caption=caption,
                 parse_mode=mode,
                 message_thread_id=topic,
                 disable_notification=True,
+                reply_markup=post.markup,
             )
         else:
             await bot.send_message(
@@ -96,6 +140,7 @@ async def send_to_table(bot: Bot, table: TableId, post: Post) -> bool:
                 parse_mode=mode,
                 message_thread_id=topic,
                 disable_notification=True,
+                reply_markup=post.markup,
             )
     except TelegramError as problem:
         log.warning("message to %s failed: %s", table, problem)
@@ -120,9 +165,12 @@ async def reply(
             )
         elif document is not None:
             name, data = document
+            before, caption = captioned(text)
+            if before is not None:
+                await message.reply_text(before, parse_mode=parse_mode)
             await message.reply_document(
                 InputFile(data, filename=name),
-                caption=cut(text, CAPTION_LIMIT),
+                caption=caption,
                 parse_mode=parse_mode,
                 reply_markup=markup,
             )

@@ -15,9 +15,11 @@ from collections.abc import Callable
 
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
-from telegram import Bot, InputFile
+from telegram import Bot, InlineKeyboardMarkup, InputFile
 from telegram.constants import ParseMode
 from telegram.error import Forbidden, TelegramError
+
+from adapters.telegram.posts import captioned
 
 log = logging.getLogger(__name__)
 
@@ -76,20 +78,32 @@ class PrivateMessages:
         *,
         image: bytes | None = None,
         document: tuple[str, bytes] | None = None,
+        markup: InlineKeyboardMarkup | None = None,
     ) -> bool:
         """Sends unless a 403 is remembered; False when it did not arrive."""
         if await self.reachable(user_id) is False:
             return False
         try:
             if image is not None:
-                await self.bot.send_photo(user_id, image, caption=text, parse_mode=ParseMode.HTML)
+                await self.bot.send_photo(
+                    user_id, image, caption=text, parse_mode=ParseMode.HTML, reply_markup=markup
+                )
             elif document is not None:
                 name, data = document
+                before, caption = captioned(text)
+                if before is not None:
+                    await self.bot.send_message(user_id, before, parse_mode=ParseMode.HTML)
                 await self.bot.send_document(
-                    user_id, InputFile(data, filename=name), caption=text, parse_mode=ParseMode.HTML
+                    user_id,
+                    InputFile(data, filename=name),
+                    caption=caption,
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=markup,
                 )
             else:
-                await self.bot.send_message(user_id, text, parse_mode=ParseMode.HTML)
+                await self.bot.send_message(
+                    user_id, text, parse_mode=ParseMode.HTML, reply_markup=markup
+                )
         except Forbidden:
             await self.closed(user_id)
             return False

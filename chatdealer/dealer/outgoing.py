@@ -299,6 +299,8 @@ class NightShown(Payload, frozen=True, tag="night"):
     """The night's table: bought in, cashed out, at the table and net, biggest winner first."""
 
     lines: tuple[NightLine, ...]
+    first_hand: int = 0
+    """The night's first hand (0: not known, every hand kept), for the night's web page."""
 
 
 class BankMove(msgspec.Struct, frozen=True, kw_only=True):

@@ -535,7 +535,8 @@ class Dealer:
             table = decode_record(loaded[1]).table
             if table is not None:
                 lines = _viewed(lambda: tuple(table.night()))
-                out.append(_to(table_id, None, NightShown(lines=lines)))
+                first = table.ledger.first_hand
+                out.append(_to(table_id, None, NightShown(lines=lines, first_hand=first)))
         out.append(await reads.bank_ledger(self.store, table_id, user))
         return out
 

@@ -7,7 +7,7 @@ words what moved ("bought in 1,000"), in the table's language.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from chatdealer.dealer.outgoing import (
     BalanceShown,
@@ -20,6 +20,7 @@ from chatdealer.dealer.outgoing import (
 )
 from chatdealer.render.language import Language
 from chatdealer.render.names import player_name
+from chatdealer.settlement import settle
 from chatdealer.table.ledger import NightLine
 
 MINUS = "−"
@@ -121,7 +122,26 @@ def night_text(payload: NightShown, language: Language) -> str:
     _ = language.text
     title = "📒 " + _("night", "Tonight at this table, biggest winner first")
     rows = [night_line_text(line, language) for line in payload.lines]
-    return "\n".join([title, *rows] if rows else [title, _("night", "Nobody has played yet")])
+    if not rows:
+        return "\n".join([title, _("night", "Nobody has played yet")])
+    return "\n".join([title, *rows, *settlement_lines(payload.lines, language)])
+
+
+def settlement_lines(lines: Sequence[NightLine], language: Language) -> list[str]:
+    """ "Who pays whom", then "Bo pays Ann 300" per transfer, fewest transfers (chips still at
+    the table count as their holder's); nothing when nobody owes anybody."""
+    _ = language.text
+    names = {line.player_id: line.name for line in lines}
+    transfers = settle({line.player_id: line.net for line in lines})
+    said = [
+        _("settlement", "{payer} pays {payee} {amount}").format(
+            payer=player_name(language, names[t.payer]),
+            payee=player_name(language, names[t.payee]),
+            amount=language.number(t.amount),
+        )
+        for t in transfers
+    ]
+    return ["🤝 " + _("settlement", "Who pays whom"), *said] if said else []
 
 
 def tournament_over_text(payload: TournamentOver, language: Language) -> str:

@@ -54,6 +54,9 @@ class Ledger(msgspec.Struct, kw_only=True, omit_defaults=True):
 
     rows: list[LedgerRow] = msgspec.field(default_factory=list)
     earlier: EarlierPlayers | None = None
+    first_hand: int = 0
+    """The night's first hand number (its hands are kept in the table's history); 0 when the
+    night began before the ledger kept it."""
 
     def row(self, player_id: str, name: str) -> LedgerRow:
         for row in self.rows:
@@ -93,10 +96,12 @@ class Ledger(msgspec.Struct, kw_only=True, omit_defaults=True):
         gone = {id(row) for row in folded}
         self.rows = [row for row in rows if id(row) not in gone]
 
-    def new_night(self) -> None:
-        """Someone sits down at an empty table: the last night's rows go (they hold nothing)."""
+    def new_night(self, first_hand: int = 0) -> None:
+        """Someone sits down at an empty table: the last night's rows go (they hold nothing);
+        the night's hands start at `first_hand`."""
         self.rows = []
         self.earlier = None
+        self.first_hand = first_hand
 
     @property
     def balance(self) -> int:

@@ -365,7 +365,7 @@ class Table(Stored, kw_only=True):
     ) -> None:
         """Put a player in an empty seat with chips they bought; checks are the caller's."""
         if all(player is None for player in self.seats):
-            self.ledger.new_night()
+            self.ledger.new_night(self.hand_number + 1)
         self.seats[seat] = Player(
             player_id=player_id, name=name, stack=chips, waits_for_big_blind=wait_for_big_blind
         )

@@ -1,0 +1,132 @@
+"""The hand replayer in a real headless browser, served by the worker's own aiohttp app from
+the hand the dealer stored: it steps through a hand with a side pot showing the right cards at
+each street; a player's own link adds their cards, the public one never has them; an edited,
+forged or expired link opens nothing."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+import pytest
+from aiohttp import web
+from playwright.async_api import Page
+
+from chatdealer.dealer.histories import hand_record
+from chatdealer.store import Store, TableId
+from chatdealer.web.links import Signer
+from chatdealer.web.server import web_app
+
+from .hands import IDS, side_pot_hand
+
+SECRET = b"a secret of the tests, 32 bytes."
+HAND = 7
+SIGNER = Signer(SECRET)
+
+
+@pytest.fixture
+async def site(store: Store, table_id: TableId) -> AsyncIterator[str]:
+    """The web server on a free local port, with the side-pot hand stored as hand 7."""
+    await store.history.push(table_id, hand_record(table_id, HAND, side_pot_hand(), IDS, None))
+    runner = web.AppRunner(web_app(store, Signer(SECRET)))
+    await runner.setup()
+    server = web.TCPSite(runner, "127.0.0.1", 0)
+    await server.start()
+    host, port = runner.addresses[0][:2]
+    try:
+        yield f"http://{host}:{port}"
+    finally:
+        await runner.cleanup()
+
+
+def link(site: str, table_id: TableId, viewer: str = "", signer: Signer = SIGNER) -> str:
+    return f"{site}/replay/{signer.token('replay', str(table_id), HAND, viewer)}"
+
+
+@dataclass
+class Seen:
+    """One step as the reader sees it."""
+
+    said: str
+    board: list[str]
+    pot: str
+    cards: list[list[str]]
+
+
+async def walk(page: Page) -> list[Seen]:
+    """Every step as the reader sees it: the step's line, the board, the pot, each seat's cards."""
+    seen = []
+    while True:
+        cards = [
+            await page.locator(f'[data-seat="{seat}"] .hole .card').all_inner_texts()
+            for seat in range(4)
+        ]
+        seen.append(
+            Seen(
+                said=await page.inner_text("#said"),
+                board=await page.locator("#board .card").all_inner_texts(),
+                pot=await page.inner_text("#pot"),
+                cards=cards,
+            )
+        )
+        if await page.is_disabled("#next"):
+            return seen
+        await page.click("#next")
+
+
+HIDDEN = ["🂠", "🂠"]
+
+
+async def test_the_public_replay_steps_through_the_side_pot_hand(
+    page: Page, site: str, table_id: TableId
+) -> None:
+    await page.goto(link(site, table_id))
+    assert await page.title() == "Hand #7"
+    steps = await walk(page)
+    said = [step.said for step in steps]
+    assert said[0] == "Ann posts a blind of 5"
+    flop = said.index("Flop: Q♦ 8♣ 4♦")
+    assert steps[flop].pot == "Pot 300"
+    assert steps[flop].board == ["Q♦", "8♣", "4♦"]
+    turn = said.index("Turn: Q♦ 8♣ 4♦ [3♠]")
+    assert steps[turn].pot == "Pot 700"
+    for step in steps[: said.index("Ann shows K♠ K♦ — Pair of kings")]:
+        assert step.cards == [HIDDEN] * 4  # nobody's cards before the showdown
+    assert said[-2:] == [
+        "Cy wins side pot 1 of 400 with a pair of queens, ace kicker — Q♠ Q♦ A♣ 8♣ 4♦",
+        "Ann wins the main pot of 300 with a pair of kings — K♠ K♦ Q♦ 8♣ 4♦",
+    ]
+    assert steps[-1].cards == [["K♠", "K♦"], ["Q♥", "J♣"], ["Q♠", "A♣"], HIDDEN]
+    assert steps[-1].board == ["Q♦", "8♣", "4♦", "3♠", "2♥"]
+    html = await page.content()
+    assert "J♠" not in html and "Js" not in html  # Di's folded jacks never reach the page
+
+
+async def test_a_players_own_link_adds_their_cards_and_only_theirs(
+    page: Page, site: str, table_id: TableId
+) -> None:
+    await page.goto(link(site, table_id, viewer="u-di"))
+    steps = await walk(page)
+    assert all(step.cards[3] == ["J♠", "J♥"] for step in steps)
+    assert steps[0].cards[:3] == [HIDDEN] * 3
+    await page.goto(link(site, table_id, viewer="u-ann"))  # Ann's kings were shown later
+    steps = await walk(page)
+    assert steps[0].cards == [["K♠", "K♦"], HIDDEN, HIDDEN, HIDDEN]  # her own, from the deal
+    assert "J♠" not in await page.content()
+
+
+async def test_edited_forged_and_expired_links_open_nothing(
+    page: Page, site: str, table_id: TableId
+) -> None:
+    good = link(site, table_id, viewer="u-di")
+    body, _, mac = good.rpartition("/")[2].partition(".")
+    edited = f"{site}/replay/{body[:-2]}{'A' if body[-2] != 'A' else 'B'}{body[-1]}.{mac}"
+    forged = link(site, table_id, viewer="u-di", signer=Signer(b"somebody else's guess at it"))
+    expired = f"{site}/replay/" + Signer(SECRET, hours=-1).token("replay", str(table_id), HAND)
+    other_hand = f"{site}/replay/" + Signer(SECRET).token("replay", str(table_id), HAND + 1)
+    for refused in (edited, forged, expired, other_hand, f"{site}/replay/{HAND}"):
+        answer = await page.goto(refused)
+        assert answer is not None and answer.status == 403, refused
+        text = await page.inner_text("#refused")
+        assert text == "This link opens nothing: it was changed, or it has expired."
+        assert "J♠" not in await page.content()

@@ -1,0 +1,130 @@
+"""On Telegram, with the web pages on: the real python-telegram-bot worker against the fake Bot
+API. `/history` answers in the group with the hand's story, the .phh and a Replay button whose
+page the worker serves; the asker's own copy, privately, opens the replay as a Mini App, where
+Telegram's signed initData adds the asker's cards, and a forged initData opens nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import time
+from urllib.parse import urlencode
+
+import aiohttp
+import pytest
+from playwright.async_api import Page
+
+from adapters.telegram.posts import captioned
+from tests.telegram.conftest import Launch, fake, free_port, launch
+from tests.telegram.fake_bot_api import ANN, GROUP_ID, FakeBotApi, FakeUser
+from tests.telegram.test_game import CARDS, Players, open_table
+
+__all__ = ["fake", "launch"]  # the Telegram tests' fixtures
+WEB = "http://127.0.0.1:{port}"
+HIDDEN = ["🂠", "🂠"]
+
+
+def init_data(user: FakeUser, token: str) -> str:
+    """initData as Telegram signs it for `user` (by its documentation, not the code tested)."""
+    fields = {
+        "user": json.dumps({"id": user.id, "first_name": user.first_name}),
+        "auth_date": str(int(time.time())),
+    }
+    check = "\n".join(f"{key}={fields[key]}" for key in sorted(fields))
+    secret = hmac.new(b"WebAppData", token.encode(), hashlib.sha256).digest()
+    fields["hash"] = hmac.new(secret, check.encode(), hashlib.sha256).hexdigest()
+    return urlencode(fields)
+
+
+async def opened_in_telegram(page: Page, url: str, signed: str) -> None:
+    """The Mini App as Telegram opens it: `Telegram.WebApp.initData` set before any script."""
+    await page.route("https://telegram.org/**", lambda route: route.abort())
+    await page.add_init_script(f"window.Telegram = {{WebApp: {{initData: {json.dumps(signed)}}}}};")
+    await page.goto(url)
+
+
+async def seat_cards(page: Page, name: str) -> list[str]:
+    await page.wait_for_selector("#seats .seat")
+    seat = page.locator("#seats .seat", has_text=name)
+    return await seat.locator(".hole .card").all_inner_texts()
+
+
+async def test_history_carries_replay_buttons_the_worker_serves(
+    fake: FakeBotApi, launch: Launch, monkeypatch: pytest.MonkeyPatch, page: Page
+) -> None:
+    port = free_port()
+    monkeypatch.setenv("CHATDEALER_WEB_URL", WEB.format(port=port))
+    monkeypatch.setenv("CHATDEALER_WEB_PORT", str(port))
+    monkeypatch.setenv("CHATDEALER_WEB_SECRET", "the tests' own secret, long enough")
+    worker = await launch()
+    players = Players(fake, worker)
+    await open_table(fake, worker, players)
+    await players.play_hands(1)
+    await players.say(ANN, "/history")
+
+    def buttons(chat: int, kind: str) -> list[str]:
+        return [
+            button[kind] if kind == "url" else button[kind]["url"]
+            for message in fake.chat_messages(chat)
+            if message.document is not None
+            for button in message.buttons()
+            if kind in button
+        ]
+
+    public = (await fake.wait_for(lambda: buttons(GROUP_ID, "url"), "the group's Replay"))[0]
+    own = (await fake.wait_for(lambda: buttons(ANN.id, "web_app"), "Ann's Mini App"))[0]
+    story = next(m for m in fake.chat_messages(GROUP_ID) if m.document is not None).content
+    assert "Pre-flop: " in story and "Result: " in story
+    web = WEB.format(port=port)
+    assert public.startswith(web + "/replay/") and own.startswith(web + "/app/replay/")
+    async with aiohttp.ClientSession() as session:
+        async with session.get(public) as answer:
+            assert answer.status == 200 and "Hand #1" in await answer.text()
+        async with session.get(public[:-3] + "abc") as answer:
+            assert answer.status == 403
+    await page.goto(public)
+    assert await seat_cards(page, "Ann") == HIDDEN
+    await opened_in_telegram(page, own, init_data(ANN, fake.token))
+    mine = await seat_cards(page, "Ann")
+    assert mine != HIDDEN and len(mine) == 2
+    dealt = [
+        found.group(1)
+        for m in fake.chat_messages(ANN.id)
+        if m.photo is not None and (found := CARDS.search(m.content))
+    ]
+    assert dealt and f"{mine[0]} {mine[1]}" == dealt[0]  # the cards Ann was dealt privately
+
+
+async def test_a_forged_init_data_opens_nothing(
+    fake: FakeBotApi, launch: Launch, monkeypatch: pytest.MonkeyPatch, page: Page
+) -> None:
+    port = free_port()
+    monkeypatch.setenv("CHATDEALER_WEB_URL", WEB.format(port=port))
+    monkeypatch.setenv("CHATDEALER_WEB_PORT", str(port))
+    monkeypatch.setenv("CHATDEALER_WEB_SECRET", "the tests' own secret, long enough")
+    worker = await launch()
+    players = Players(fake, worker)
+    await open_table(fake, worker, players)
+    await players.play_hands(1)
+    await players.say(ANN, "/history")
+    own = await fake.wait_for(
+        lambda: [
+            b["web_app"]["url"]
+            for m in fake.chat_messages(ANN.id)
+            for b in m.buttons()
+            if "web_app" in b
+        ],
+        "Ann's Mini App",
+    )
+    forged = init_data(ANN, "999:not-this-bot")
+    await opened_in_telegram(page, own[0], forged)
+    await page.wait_for_selector("#refused")
+    assert "opens nothing" in await page.inner_text("#refused")
+
+
+def test_a_story_longer_than_a_caption_goes_whole_in_a_message_before_the_file() -> None:
+    story = "Hand #9\n" + "\n".join(f"Pre-flop: line {n} " + "x" * 60 for n in range(20))
+    before, caption = captioned(story)
+    assert before == story and caption == "Hand #9"
+    assert captioned("Hand #9\nshort") == (None, "Hand #9\nshort")
