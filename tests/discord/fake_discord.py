@@ -178,7 +178,7 @@ class FakeDiscord:
             await self._runner.cleanup()
 
     async def wait_for(
-        self, condition: Callable[[], Any], timeout: float = 10.0, what: str = "condition"
+        self, condition: Callable[[], Any], timeout: float = 30.0, what: str = "condition"
     ) -> Any:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -59,7 +59,7 @@ async def buttons_for(fake: FakeDiscord, running: Running, view: TableView) -> M
     return await fake.wait_for(shown, what=f"buttons for {view.turn.token}")  # type: ignore[no-any-return]
 
 
-async def next_turn(running: Running, timeout: float = 10.0) -> TableView:
+async def next_turn(running: Running, timeout: float = 30.0) -> TableView:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         view = await view_of(running)

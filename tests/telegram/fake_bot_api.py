@@ -291,7 +291,7 @@ class FakeBotApi:
         ) as r:
             return r.status
 
-    async def wait_for(self, probe: Callable[[], T | None], what: str, timeout: float = 10.0) -> T:
+    async def wait_for(self, probe: Callable[[], T | None], what: str, timeout: float = 30.0) -> T:
         deadline = time.monotonic() + timeout
         while True:
             found = probe()
