@@ -83,6 +83,8 @@ class HandStarted(Payload, frozen=True, tag="hand_started"):
     """The next hand's deck, committed now: seeds added from here on go into its cut."""
     open_deck: bool = False
     """The whole deck is opened when the hand ends (a table setting)."""
+    bomb_pot: int = 0
+    """A bomb pot: what each player anted, no betting before the flop; 0, a hand with blinds."""
 
 
 class Posted(Payload, frozen=True, tag="posted"):

@@ -378,6 +378,7 @@ class Step:
                 seeded_by=tuple(self.name_of(s.player) for s in secret.seeds) if secret else (),
                 next_deck_commitment=following.root if following is not None else "",
                 open_deck=secret is not None and secret.open_deck,
+                bomb_pot=event.bomb_pot,
             )
         )
 

@@ -62,6 +62,16 @@ def names_text(language: Language, names: Sequence[str]) -> str:
 def hand_started_text(event: HandStarted, language: Language) -> str:
     _ = language.text
     who = player_name
+    if event.bomb_pot:
+        text = _(
+            "event", "Hand #{number}: button {button}, a bomb pot: everyone antes {ante}"
+        ).format(
+            number=event.hand_number,
+            button=who(language, event.button.name),
+            ante=language.number(event.bomb_pot),
+        )
+        text += ", " + _("event", "no betting before the flop")
+        return f"{text} · {deck_started_text(event, language)}"
     text = _("event", "Hand #{number}: button {button}, blinds {small} and {big}").format(
         number=event.hand_number,
         button=who(language, event.button.name),
