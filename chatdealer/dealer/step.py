@@ -425,7 +425,9 @@ class Step:
         if secret is None or secret.hand != number:
             return None
         table = str(self.context.table_id)
-        return hand_proofs(secret, hand, table, open_deck=secret.open_deck)
+        settings = self.record.table.settings if self.record.table is not None else None
+        rabbit = settings is not None and settings.rabbit_hunt
+        return hand_proofs(secret, hand, table, open_deck=secret.open_deck, rabbit=rabbit)
 
     def _tell_tournament(self, event: AnyEvent) -> None:
         tournament = self.record.tournament

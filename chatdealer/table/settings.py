@@ -48,6 +48,9 @@ class TableSettings(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
     open_deck: bool = False
     """Open the whole deck after every hand (mucked and folded hands, burns, the cards not dealt),
     so anyone can check the entire order; off, only the cards shown are opened."""
+    rabbit_hunt: bool = False
+    """After a hand ends before the river, the cards that would have come are opened in its
+    proof and shown to whoever asks (docs/rules.md §14)."""
     bomb_pot_every: int = 0
     """Every this many hands a bomb pot (docs/rules.md §14): 0, never."""
     bomb_pot_ante: Chips = 0

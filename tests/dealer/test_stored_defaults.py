@@ -50,6 +50,7 @@ SCHEMA_1_DEFAULTS: dict[type[msgspec.Struct], dict[str, object]] = {
         "time_bank_seconds": 60,
         "language": "en",
         "open_deck": False,  # added after schema 1: a stored table without it never opened it
+        "rabbit_hunt": False,  # added after schema 1: a stored table without it hunted none
         "bomb_pot_every": 0,  # added after schema 1: a stored table without it deals no bomb pot
         "bomb_pot_ante": 0,
     },

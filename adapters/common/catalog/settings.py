@@ -120,6 +120,7 @@ def table_params() -> tuple[Param, ...]:
         TIME_BANK,
         LANGUAGE,
         STRAIGHT_BEATS_TRIPS,
+        Param("rabbit", Kind.FLAG, "Rabbit hunt after a hand", positional=False),
         Param(
             "bomb",
             Kind.COUNT,
@@ -234,6 +235,7 @@ def table_settings(values: Values, base: TableSettings) -> TableSettings:
         ("ante", "ante"),
         ("big_blind_ante", "big_blind_ante"),
         ("straddles", "straddles"),
+        ("rabbit", "rabbit_hunt"),
         ("seats", "seat_count"),
         ("min_buy_in", "min_buy_in_big_blinds"),
         ("max_buy_in", "max_buy_in_big_blinds"),
