@@ -260,6 +260,16 @@ class HandProof(Payload, frozen=True, tag="proof"):
     proof: Proof
 
 
+class RabbitHunted(Payload, frozen=True, tag="rabbit"):
+    """The cards a hand ended before the river would have dealt: shown, never played."""
+
+    hand_number: int
+    board: tuple[str, ...]
+    """The board the hand was played with."""
+    cards: tuple[str, ...]
+    """The cards that would have come, in the order the deck held them."""
+
+
 class History(Payload, frozen=True, tag="history"):
     """A finished hand as PHH: the public copy to the channel, a player's own copy to them."""
 
@@ -354,6 +364,7 @@ AnyPayload = (
     | HoleCards
     | HandProof
     | History
+    | RabbitHunted
     | BalanceShown
     | DailyClaimed
     | LeaderboardShown

@@ -6,8 +6,8 @@ from __future__ import annotations
 import msgspec
 
 from chatdealer.cards import format_card
-from chatdealer.dealer import Create, Join, Start
-from chatdealer.dealer.outgoing import HandOver, HoleCards
+from chatdealer.dealer import Create, Join, Rabbit, Start
+from chatdealer.dealer.outgoing import HandOver, HoleCards, RabbitHunted, Refused
 from chatdealer.fairness import verify
 from chatdealer.table import TableSettings
 
@@ -42,3 +42,28 @@ async def test_a_hand_folded_pre_flop_opens_the_five_cards_that_would_have_come(
 async def test_without_the_rabbit_hunt_the_unseen_board_stays_closed(game: Harness) -> None:
     over, _ = await folded_pre_flop(game, SETTINGS)
     assert over.proof is not None and verify(over.proof).opened == []
+
+
+async def test_any_player_asks_for_the_rabbit_and_sees_the_opened_board(game: Harness) -> None:
+    over, _ = await folded_pre_flop(game, RABBIT)
+    assert over.proof is not None
+    out = await game.do(BOB, Rabbit())
+    (hunted,) = payloads(out, RabbitHunted)
+    assert [o.to for o in out] == [None]  # told to the whole channel
+    assert hunted.board == ()
+    assert hunted.cards == tuple(format_card(card) for card in verify(over.proof).board)
+    again = await game.do(ANN, Rabbit())  # asking changes nothing: the same cards again
+    assert payloads(again, RabbitHunted) == [hunted]
+
+
+async def test_no_rabbit_at_a_table_that_does_not_hunt_them(game: Harness) -> None:
+    await folded_pre_flop(game, SETTINGS)
+    (refused,) = payloads(await game.do(BOB, Rabbit()), Refused)
+    assert refused.code == "no_rabbit"
+    assert "doesn't hunt rabbits" in refused.text
+
+
+async def test_no_rabbit_before_any_hand_is_finished(game: Harness) -> None:
+    await game.do(ANN, Create(settings=RABBIT))
+    (refused,) = payloads(await game.do(ANN, Rabbit()), Refused)
+    assert refused.code == "no_history"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from chatdealer.dealer.outgoing import HandStarted, PlayerRef
+from chatdealer.dealer.outgoing import HandStarted, PlayerRef, RabbitHunted
 from chatdealer.render import language, payload_text
 
 ANNA, BORIS = (
@@ -22,3 +22,15 @@ def test_a_bomb_pot_is_announced_with_its_ante_in_three_languages() -> None:
     assert said["ru"].startswith("Раздача №7: баттон Anna, бомб-пот: все ставят анте 20")
     assert said["bg"].startswith("Раздаване №7: бутон Anna, бомб пот: всички слагат анте 20")
     assert "blinds" not in said["en"]
+
+
+def test_the_rabbit_is_set_apart_from_the_board_played_in_three_languages() -> None:
+    hunted = RabbitHunted(hand_number=9, board=("Ah", "Kd", "7c"), cards=("2s", "9h"))
+    said = {code: payload_text(hunted, language(code), 0.0) or "" for code in ("en", "ru", "bg")}
+    assert said["en"].startswith("Rabbit hunt, hand #9: ")
+    assert said["en"].endswith("(never dealt, nothing changes)")
+    assert said["ru"].startswith("Кролик, раздача №9: ")
+    assert said["bg"].startswith("Заек, раздаване №9: ")
+    for text in said.values():
+        played, rabbit = text.split("[")
+        assert "9" in rabbit and "K" in played and "K" not in rabbit
