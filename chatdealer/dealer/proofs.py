@@ -156,7 +156,9 @@ def hand_proofs(
     else:
         shown = [seat for seat, was_shown in enumerate(hand.shown) if was_shown]
         positions = shown_positions(seats, len(hand.board), shown)
-        if rabbit:  # the board never dealt: opened for the rabbit hunt, nobody's hole card
+        # The board never dealt, opened for the rabbit hunt: in the two-card games, whose deal
+        # the proof's layout describes (its positions assume two hole cards a player).
+        if rabbit and hand.config.variant.hole_cards == 2:
             positions += rabbit_positions(hand)
         opened = commitment.open_dealt(hand.deck, positions, cut)
     public = Proof(

@@ -8,6 +8,7 @@ import msgspec
 from chatdealer.cards import format_card
 from chatdealer.dealer import Create, Join, Rabbit, Start
 from chatdealer.dealer.outgoing import HandOver, HoleCards, RabbitHunted, Refused
+from chatdealer.engine.config import BettingStructure, Variant
 from chatdealer.fairness import verify
 from chatdealer.table import TableSettings
 
@@ -67,3 +68,15 @@ async def test_no_rabbit_before_any_hand_is_finished(game: Harness) -> None:
     await game.do(ANN, Create(settings=RABBIT))
     (refused,) = payloads(await game.do(ANN, Rabbit()), Refused)
     assert refused.code == "no_history"
+
+
+async def test_an_omaha_table_opens_no_rabbit_as_its_proofs_lay_out_two_card_deals(
+    game: Harness,
+) -> None:
+    omaha = msgspec.structs.replace(
+        RABBIT, variant=Variant.OMAHA, structure=BettingStructure.POT_LIMIT
+    )
+    over, _ = await folded_pre_flop(game, omaha)
+    assert over.proof is not None and verify(over.proof).opened == []
+    (refused,) = payloads(await game.do(BOB, Rabbit()), Refused)
+    assert refused.code == "no_rabbit"
