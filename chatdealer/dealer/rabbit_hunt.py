@@ -6,13 +6,18 @@ nothing and shows no card that was not opened to everyone."""
 
 from __future__ import annotations
 
+import logging
+
 from chatdealer import phh
 from chatdealer.cards import format_card
 from chatdealer.dealer.histories import proof_of
 from chatdealer.dealer.outgoing import Outgoing, RabbitHunted
 from chatdealer.dealer.refusals import DealerRefusal
+from chatdealer.dealer.supervision import described
 from chatdealer.fairness import VerificationError, verify
-from chatdealer.store import Store, TableId
+from chatdealer.store import DamagedHistory, Store, TableId
+
+log = logging.getLogger(__name__)
 
 
 async def rabbit_hunt(store: Store, table_id: TableId) -> list[Outgoing]:
@@ -20,10 +25,14 @@ async def rabbit_hunt(store: Store, table_id: TableId) -> list[Outgoing]:
     if not found:
         raise DealerRefusal("no_history")
     record = found[0]
-    history = phh.loads(record.public.decode())
+    try:
+        history = phh.loads(record.public.decode())
+        proof = proof_of(history)
+    except Exception as problem:  # whatever a damaged history makes the readers raise
+        log.warning("history of %s hand %s: %s", table_id, record.number, described(problem))
+        raise DamagedHistory("hands", "a record that does not read", record.number) from None
     dealt = [card for action in history.actions if isinstance(action, phh.DealBoard)
              for card in action.cards]  # fmt: skip
-    proof = proof_of(history)
     if proof is None:
         raise DealerRefusal("no_rabbit")
     try:
