@@ -88,6 +88,7 @@ def config_for(record: phh.HandHistory) -> HandConfig:
         small_bet=int(record.small_bet or extra.get("_small_bet", 0)),
         big_bet=int(record.big_bet or extra.get("_big_bet", 0)),
         names=tuple(record.players or ()),
+        bomb_pot=bool(extra.get("_bomb_pot", False)),
     )
 
 

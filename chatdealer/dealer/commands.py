@@ -187,6 +187,10 @@ class LastHand(Args, frozen=True, tag="last_hand"):
     number: Serial | None = None
 
 
+class Rabbit(Args, frozen=True, tag="rabbit"):
+    """The board the last hand would have dealt, had it not ended before the river."""
+
+
 class Balance(Args, frozen=True, tag="balance"):
     pass
 
@@ -290,6 +294,7 @@ Verb = (
     | MyCards
     | ShowTable
     | LastHand
+    | Rabbit
     | Balance
     | Daily
     | Leaderboard

@@ -83,6 +83,8 @@ class HandStarted(Payload, frozen=True, tag="hand_started"):
     """The next hand's deck, committed now: seeds added from here on go into its cut."""
     open_deck: bool = False
     """The whole deck is opened when the hand ends (a table setting)."""
+    bomb_pot: int = 0
+    """A bomb pot: what each player anted, no betting before the flop; 0, a hand with blinds."""
 
 
 class Posted(Payload, frozen=True, tag="posted"):
@@ -258,6 +260,16 @@ class HandProof(Payload, frozen=True, tag="proof"):
     proof: Proof
 
 
+class RabbitHunted(Payload, frozen=True, tag="rabbit"):
+    """The cards a hand ended before the river would have dealt: shown, never played."""
+
+    hand_number: int
+    board: tuple[str, ...]
+    """The board the hand was played with."""
+    cards: tuple[str, ...]
+    """The cards that would have come, in the order the deck held them."""
+
+
 class History(Payload, frozen=True, tag="history"):
     """A finished hand as PHH: the public copy to the channel, a player's own copy to them."""
 
@@ -354,6 +366,7 @@ AnyPayload = (
     | HoleCards
     | HandProof
     | History
+    | RabbitHunted
     | BalanceShown
     | DailyClaimed
     | LeaderboardShown

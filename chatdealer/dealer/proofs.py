@@ -24,6 +24,7 @@ from chatdealer.cards import CARD_NAMES, Card, Deck, parse_cards
 from chatdealer.cut import CUT_SCHEME, committed_order, cut_of, dealt_order, deck_from_seed
 from chatdealer.dealer.record import DeckSecret
 from chatdealer.engine.hand import Hand
+from chatdealer.engine.rabbit import rabbit_positions
 from chatdealer.fairness import (
     SALT_BYTES,
     DeckCommitment,
@@ -142,7 +143,7 @@ class HandProofs(msgspec.Struct, frozen=True):
 
 
 def hand_proofs(
-    secret: DeckSecret, hand: Hand, table: str, *, open_deck: bool = False
+    secret: DeckSecret, hand: Hand, table: str, *, open_deck: bool = False, rabbit: bool = False
 ) -> HandProofs:
     """The public proof opens the board and the hands shown, what everyone at the table has
     seen, or every position when the table opens the whole deck; a player's adds their own two
@@ -155,6 +156,10 @@ def hand_proofs(
     else:
         shown = [seat for seat, was_shown in enumerate(hand.shown) if was_shown]
         positions = shown_positions(seats, len(hand.board), shown)
+        # The board never dealt, opened for the rabbit hunt: in the two-card games, whose deal
+        # the proof's layout describes (its positions assume two hole cards a player).
+        if rabbit and hand.config.variant.hole_cards == 2:
+            positions += rabbit_positions(hand)
         opened = commitment.open_dealt(hand.deck, positions, cut)
     public = Proof(
         commitment.root,

@@ -24,6 +24,8 @@ REFUSALS = {
     "no_cards": "You have no cards: you're not in a hand",
     "no_history": "No hand has been finished at this table yet",
     "no_such_hand": "Hand {number} isn't in this table's history",
+    "no_rabbit": "No rabbit to hunt: the last hand reached the river, or this table doesn't "
+    "hunt rabbits",
     "daily_too_soon": "You've had your daily chips: come back in {wait}",
     "daily_off": "This community gives no daily chips",
     "admins_only": "Only the server's admins can change the community's bank",

@@ -43,6 +43,7 @@ from chatdealer.dealer.commands import (
     Leaderboard,
     Ledger,
     MyCards,
+    Rabbit,
     Register,
     Reset,
     ShowTable,
@@ -60,6 +61,7 @@ from chatdealer.dealer.outgoing import (
     Refused,
     TableShown,
 )
+from chatdealer.dealer.rabbit_hunt import rabbit_hunt
 from chatdealer.dealer.record import STATE, TableRecord, decode_record
 from chatdealer.dealer.refusals import DealerRefusal
 from chatdealer.dealer.remembered import REMEMBERED_BYTES, Remembered, RememberedStates
@@ -197,6 +199,8 @@ class Dealer:
             return [_to(table_id, None, TableShown(view=view))]
         if isinstance(args, LastHand):
             return await reads.last_hand(self.store, table_id, user, args.number)
+        if isinstance(args, Rabbit):
+            return await rabbit_hunt(self.store, table_id)
         if isinstance(args, Balance):
             return await reads.balance(self.store, table_id, user, self.clock())
         if isinstance(args, Daily):

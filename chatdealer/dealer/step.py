@@ -378,6 +378,7 @@ class Step:
                 seeded_by=tuple(self.name_of(s.player) for s in secret.seeds) if secret else (),
                 next_deck_commitment=following.root if following is not None else "",
                 open_deck=secret is not None and secret.open_deck,
+                bomb_pot=event.bomb_pot,
             )
         )
 
@@ -424,7 +425,9 @@ class Step:
         if secret is None or secret.hand != number:
             return None
         table = str(self.context.table_id)
-        return hand_proofs(secret, hand, table, open_deck=secret.open_deck)
+        settings = self.record.table.settings if self.record.table is not None else None
+        rabbit = settings is not None and settings.rabbit_hunt
+        return hand_proofs(secret, hand, table, open_deck=secret.open_deck, rabbit=rabbit)
 
     def _tell_tournament(self, event: AnyEvent) -> None:
         tournament = self.record.tournament

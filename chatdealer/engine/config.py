@@ -109,6 +109,8 @@ class HandConfig(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     small_bet: int = 0
     big_bet: int = 0
     names: tuple[str, ...] = ()
+    bomb_pot: bool = False
+    """Everyone antes and nobody bets pre-flop: the hand starts on the flop (docs/rules.md)."""
 
     @property
     def seat_count(self) -> int:
@@ -142,6 +144,10 @@ class HandConfig(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
                 raise ConfigError(f"{field} cannot be negative")
         if len(self.names) not in (0, count):
             raise ConfigError(f"names has {len(self.names)} entries for {count} players")
+        if self.bomb_pot and (
+            any(self.blinds_or_straddles) or any(self.live_posts) or not any(self.antes)
+        ):
+            raise ConfigError("a bomb pot is antes only: no blinds, straddles or posts")
         if min(self.starting_stacks) <= 0:
             raise ConfigError("every player dealt in needs chips")
         if self.structure is BettingStructure.FIXED_LIMIT:

@@ -680,4 +680,8 @@ def deal_hand(
     )
     if opening.actor < 0:  # the forced bets left at most one player with chips to act
         hand._begin_round(opening.first_to_act, events)
+    elif config.bomb_pot:  # no pre-flop betting: the antes are gathered and the flop comes
+        hand.actor = -1
+        if hand._end_round(events):
+            hand._begin_round(0, events)
     return hand, events

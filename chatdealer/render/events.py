@@ -19,6 +19,7 @@ from chatdealer.dealer.outgoing import (
     Notice,
     Posted,
     PotWon,
+    RabbitHunted,
     Refused,
     Returned,
     Share,
@@ -62,6 +63,16 @@ def names_text(language: Language, names: Sequence[str]) -> str:
 def hand_started_text(event: HandStarted, language: Language) -> str:
     _ = language.text
     who = player_name
+    if event.bomb_pot:
+        text = _(
+            "event", "Hand #{number}: button {button}, a bomb pot: everyone antes {ante}"
+        ).format(
+            number=event.hand_number,
+            button=who(language, event.button.name),
+            ante=language.number(event.bomb_pot),
+        )
+        text += ", " + _("event", "no betting before the flop")
+        return f"{text} · {deck_started_text(event, language)}"
     text = _("event", "Hand #{number}: button {button}, blinds {small} and {big}").format(
         number=event.hand_number,
         button=who(language, event.button.name),
@@ -111,6 +122,16 @@ def acted_text(event: Acted, language: Language) -> str:
         amount=language.number(event.amount),
         added=language.number(event.added),
     )
+
+
+def rabbit_text(event: RabbitHunted, language: Language) -> str:
+    """The rabbit: the cards that would have come, set apart from the board that was played."""
+    cards = cards_text(event.cards)
+    if event.board:
+        cards = f"{cards_text(event.board)} [{cards}]"
+    return language.text(
+        "event", "Rabbit hunt, hand #{number}: {cards} (never dealt, nothing changes)"
+    ).format(number=event.hand_number, cards=cards)
 
 
 def board_text(event: BoardDealt, language: Language) -> str:
@@ -290,4 +311,6 @@ def payload_text(payload: AnyPayload, language: Language, now: float) -> str | N
             return hand_over_text(payload, language)
         case ButtonDraw():
             return button_draw_text(payload, language)
+        case RabbitHunted():
+            return rabbit_text(payload, language)
     return None

@@ -130,6 +130,7 @@ class HandStarted(TableEvent, frozen=True):
     players: tuple[str, ...]  # position -> player id
     names: tuple[str, ...]  # position -> display name
     fresh_start: bool
+    bomb_pot: int = 0  # a bomb pot: what each player antes; 0, a hand with blinds
 
 
 class HandFinished(TableEvent, frozen=True):

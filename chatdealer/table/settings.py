@@ -19,6 +19,7 @@ MIN_SEATS, MAX_SEATS = 2, 10
 CLOCK_SECONDS = (5, 600)
 TIME_BANK_SECONDS = (0, 3600)
 BUY_IN_BIG_BLINDS = (1, 1000)
+BOMB_POT_EVERY = 100
 _FIXED_LIMIT = BettingStructure.FIXED_LIMIT  # read off its class, a member goes through a hook
 
 
@@ -47,6 +48,13 @@ class TableSettings(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
     open_deck: bool = False
     """Open the whole deck after every hand (mucked and folded hands, burns, the cards not dealt),
     so anyone can check the entire order; off, only the cards shown are opened."""
+    rabbit_hunt: bool = False
+    """After a hand ends before the river, the cards that would have come are opened in its
+    proof and shown to whoever asks (docs/rules.md §14)."""
+    bomb_pot_every: int = 0
+    """Every this many hands a bomb pot (docs/rules.md §14): 0, never."""
+    bomb_pot_ante: Chips = 0
+    """What each player dealt into a bomb pot antes."""
 
     @property
     def blinds(self) -> tuple[int, int]:
@@ -108,6 +116,10 @@ class TableSettings(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
             raise TableError(
                 "time_bank_range", lowest=TIME_BANK_SECONDS[0], highest=TIME_BANK_SECONDS[1]
             )
+        if not 0 <= self.bomb_pot_every <= BOMB_POT_EVERY:
+            raise TableError("bomb_pot_every_range", most=BOMB_POT_EVERY)
+        if self.bomb_pot_every and not 1 <= self.bomb_pot_ante <= self.max_buy_in:
+            raise TableError("bomb_pot_ante_range", most=self.max_buy_in)
         if self.language not in LANGUAGES:
             raise TableError(
                 "unknown_language", language=self.language, choices=", ".join(LANGUAGES)

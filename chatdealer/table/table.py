@@ -24,6 +24,7 @@ from chatdealer.engine.events import Event as HandEvent
 from chatdealer.engine.events import ForcedBetPosted
 from chatdealer.engine.hand import Hand, Phase, deal_hand
 from chatdealer.engine.stored import Stored
+from chatdealer.table.bomb_pots import bomb_pot_config
 from chatdealer.table.button import HandPlan, draw_for_button, in_the_game, plan_hand
 from chatdealer.table.events import (
     AnyEvent,
@@ -315,6 +316,8 @@ class Table(Stored, kw_only=True):
         plan = self._plan(drawn_button)
         dealt = [self._seated(seat) for seat in plan.seats]
         config = self._hand_config(plan, dealt)
+        if self._bomb_pot_next():
+            config = bomb_pot_config(config, self.settings.bomb_pot_ante)
         hand, hand_events = deal_hand(config, list(deck))
         # Nothing has changed so far: from here on the hand is committed.
         self.hand = hand
@@ -325,18 +328,19 @@ class Table(Stored, kw_only=True):
             plan.small_blind,
             plan.big_blind,
         )
-        events += self._commit_plan(plan, dealt)
+        events += self._commit_plan(plan, dealt, clear_debts=not config.bomb_pot)
         events.append(
             HandStarted(
                 hand_number=self.hand_number,
                 button=plan.button,
                 small_blind=plan.small_blind,
                 big_blind=plan.big_blind,
-                straddle=plan.straddle,
+                straddle=None if config.bomb_pot else plan.straddle,
                 seats=plan.seats,
                 players=tuple([player.player_id for player in dealt]),
                 names=config.names,
                 fresh_start=plan.fresh_start,
+                bomb_pot=config.antes[0] if config.bomb_pot else 0,
             )
         )
         events += self._label_forced_bets(plan, hand_events)
@@ -464,8 +468,17 @@ class Table(Stored, kw_only=True):
             names=tuple([player.name for player in dealt]),
         )
 
-    def _commit_plan(self, plan: HandPlan, dealt: list[Player]) -> list[AnyEvent]:
-        """Record what the hand settled and what the blinds passing the absent left owing."""
+    def _bomb_pot_next(self) -> bool:
+        """Whether the hand about to be dealt is a bomb pot: every Nth hand of a cash table."""
+        every = self.settings.bomb_pot_every
+        return bool(every) and not self.tournament and (self.hand_number + 1) % every == 0
+
+    def _commit_plan(
+        self, plan: HandPlan, dealt: list[Player], *, clear_debts: bool = True
+    ) -> list[AnyEvent]:
+        """Record what the hand settled and what the blinds passing the absent left owing.
+
+        A bomb pot takes no blinds, so what a player owes stays owed for the next hand."""
         events: list[AnyEvent] = []
         if not self.tournament:
             for seat in plan.missed_big_blind:
@@ -483,7 +496,7 @@ class Table(Stored, kw_only=True):
             events.append(StraddleDropped(seat, player.player_id))
         for _, player in self.players():
             player.straddles_next_hand = False
-        for player in dealt:
+        for player in dealt if clear_debts else ():
             player.clear_debts()
         return events
 

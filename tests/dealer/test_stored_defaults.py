@@ -50,6 +50,9 @@ SCHEMA_1_DEFAULTS: dict[type[msgspec.Struct], dict[str, object]] = {
         "time_bank_seconds": 60,
         "language": "en",
         "open_deck": False,  # added after schema 1: a stored table without it never opened it
+        "rabbit_hunt": False,  # added after schema 1: a stored table without it hunted none
+        "bomb_pot_every": 0,  # added after schema 1: a stored table without it deals no bomb pot
+        "bomb_pot_ante": 0,
     },
     HandConfig: {
         "variant": "holdem",
@@ -64,6 +67,7 @@ SCHEMA_1_DEFAULTS: dict[type[msgspec.Struct], dict[str, object]] = {
         "small_bet": 0,
         "big_bet": 0,
         "names": [],
+        "bomb_pot": False,  # added after schema 1: a stored hand without it had blinds
     },
     RoundState: {
         "level": 0,

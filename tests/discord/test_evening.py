@@ -140,6 +140,7 @@ async def cash_table(evening: Evening) -> None:
     await say(ANN, "table", **at)
     await say(BOB, "seed", text="purple elephant 42", **at)
     await say(BOB, "history", **at)
+    await say(CID, "rabbit", **at)
     await say(BOB, "balance", **at)
     await say(BOB, "daily", **at)
     await say(BOB, "leaderboard", top=5, **at)

@@ -62,6 +62,8 @@ for _code, _changes in {
     "small_bet_too_small": {"structure": BettingStructure.FIXED_LIMIT, "small_bet": 1},
     "big_bet_twice_small": {"structure": BettingStructure.FIXED_LIMIT, "big_bet": 6},
     "ante_invalid": {"ante": -1},
+    "bomb_pot_every_range": {"bomb_pot_every": 101},
+    "bomb_pot_ante_range": {"bomb_pot_every": 3, "bomb_pot_ante": 0},
     "short_deck_only": {"straight_beats_trips": True},
     "seat_count_game": {
         "variant": Variant.OMAHA_FIVE,

@@ -30,6 +30,7 @@ NIGHT: tuple[tuple[FakeUser, str, dict[str, object]], ...] = (
     (ANN, "/topup", {}),
     (BOB, "/table", {}),
     (ANN, "/history", {}),
+    (CID, "/rabbit", {}),
     (BOB, "/balance", {}),
     (BOB, "/daily", {}),
     (CID, "/leaderboard 5", {}),

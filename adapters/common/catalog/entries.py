@@ -5,9 +5,9 @@ adapter lacks one of them, or when a dealer verb has no entry.
 The dealer's verbs and their entries: `Create` create, `Configure` settings, `Join` join,
 `Leave` leave, `SitOut` sitout, `SitIn` back, `TopUp` topup (on a tournament table a topup is
 its `Rebuy`), `Straddle` straddle, `Start` start and tournament start, `MyCards` cards,
-`ShowTable` table and tournament status, `LastHand` history, `Seed` seed, `Balance` balance,
-`Daily` daily, `Leaderboard` leaderboard, `Ledger` night, `Kick` kick, `Stop` stop, `Reset`
-reset (a damaged table), `AddBot` addbot,
+`ShowTable` table and tournament status, `LastHand` history, `Rabbit` rabbit, `Seed` seed,
+`Balance` balance, `Daily` daily, `Leaderboard` leaderboard, `Ledger` night, `Kick` kick,
+`Stop` stop, `Reset` reset (a damaged table), `AddBot` addbot,
 `CreateTournament` tournament open, `Register` and `Unregister` tournament register and
 unregister, `Rebuy` tournament rebuy. `Act` (the betting actions) is played with buttons, and
 typed in the terminal through `amounts.read_bet`.
@@ -59,6 +59,7 @@ from chatdealer.dealer import (
     Ledger,
     MyCards,
     Pause,
+    Rabbit,
     Rebuy,
     Register,
     Reset,
@@ -375,6 +376,13 @@ def entries() -> tuple[Entry, ...]:
             examples=("", "12"),
             aliases=("last", "hand_history"),
             verbs=(LastHand,),
+            public=True,
+        ),
+        Entry(
+            "rabbit",
+            "Cards the last hand never dealt",
+            _fixed(Rabbit()),
+            verbs=(Rabbit,),
             public=True,
         ),
         Entry(

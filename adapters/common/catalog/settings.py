@@ -24,7 +24,7 @@ from adapters.common.words import (
 from chatdealer.engine.config import BettingStructure
 from chatdealer.table import TableSettings, TournamentSettings
 from chatdealer.table.schedule import BlindLevel, BlindSchedule
-from chatdealer.table.settings import CLOCK_SECONDS, TIME_BANK_SECONDS
+from chatdealer.table.settings import BOMB_POT_EVERY, CLOCK_SECONDS, TIME_BANK_SECONDS
 
 
 def choices(words: tuple[str, ...] | list[str]) -> tuple[Choice, ...]:
@@ -120,6 +120,16 @@ def table_params() -> tuple[Param, ...]:
         TIME_BANK,
         LANGUAGE,
         STRAIGHT_BEATS_TRIPS,
+        Param("rabbit", Kind.FLAG, "Rabbit hunt after a hand", positional=False),
+        Param(
+            "bomb",
+            Kind.COUNT,
+            "Bomb pot every N hands",
+            minimum=0,
+            maximum=BOMB_POT_EVERY,
+            positional=False,
+        ),
+        Param("bomb_ante", Kind.CHIPS, "Bomb pot ante", minimum=1, positional=False),
     )
 
 
@@ -225,13 +235,31 @@ def table_settings(values: Values, base: TableSettings) -> TableSettings:
         ("ante", "ante"),
         ("big_blind_ante", "big_blind_ante"),
         ("straddles", "straddles"),
+        ("rabbit", "rabbit_hunt"),
         ("seats", "seat_count"),
         ("min_buy_in", "min_buy_in_big_blinds"),
         ("max_buy_in", "max_buy_in_big_blinds"),
     ):
         if name in values:
             changes[field] = values.given()[name]
+    changes.update(_bomb_pots(values, msgspec.structs.replace(base, **changes)))
     return msgspec.structs.replace(base, **changes)
+
+
+BOMB_POT_BIG_BLINDS = 2
+"""A bomb pot's ante when the host names none: two big blinds (docs/rules.md §14)."""
+
+
+def _bomb_pots(values: Values, base: TableSettings) -> dict[str, Any]:
+    changes: dict[str, Any] = {}
+    every, ante = values.number("bomb"), values.number("bomb_ante")
+    if every is not None:
+        changes["bomb_pot_every"] = every
+        if every and ante is None and not base.bomb_pot_ante:
+            ante = BOMB_POT_BIG_BLINDS * base.posted_big_blind
+    if ante is not None:
+        changes["bomb_pot_ante"] = ante
+    return changes
 
 
 def tournament_settings(values: Values, language: str) -> TournamentSettings:
