@@ -23,6 +23,7 @@ SAID = [
     ("table", "table", r"Next deck"),
     ("history", "history", r"as a hand history|No hand has been finished"),
     ("seed", "seed purple elephant 42", r"Tess adds a seed"),
+    ("rabbit", "rabbit", r"No hand has been finished|No rabbit to hunt|Rabbit hunt, hand #"),
     ("balance", "balance", r"💰"),
     ("daily", "daily", r"Daily chips: \+500"),
     ("leaderboard", "leaderboard 5", r"Biggest winners"),
