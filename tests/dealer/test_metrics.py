@@ -3,22 +3,25 @@ Prometheus would, and one log line per handled command with the table id and nev
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 
 import aiohttp
 import pytest
 
-from chatdealer.dealer import Create, Join, Start
+from chatdealer.dealer import Create, Dealer, Join, Start
 from chatdealer.metrics import (
     CONTENT_TYPE,
     MetricsSettingError,
     metrics_port,
     serving_metrics,
 )
+from chatdealer.store import Store
 from chatdealer.table import TableSettings
 
-from .harness import ANN, BOB, CID, Harness
+from .harness import ANN, BOB, CID, Clock, Harness
+from .test_timer_loop import HEALTHY, Loop, deal_heads_up, timed_out_at
 
 CLOCK = TableSettings(small_blind=1, big_blind=2, action_seconds=30, time_bank_seconds=0)
 CARD = re.compile(r"\b(10|[2-9TJQKA])[cdhs]\b")
@@ -110,3 +113,28 @@ def test_the_port_setting_is_checked() -> None:
     for bad in ("nine", "0", "70000", "-1"):
         with pytest.raises(MetricsSettingError, match="CHATDEALER_METRICS_PORT"):
             metrics_port({"CHATDEALER_METRICS_PORT": bad})
+
+
+async def test_the_timer_lag_is_how_late_the_loop_claimed_a_deadline(
+    store: Store, clock: Clock
+) -> None:
+    """The clock is the test's: the deadline is 30 s after the deal, the loop first sees the
+    time 33 s after it, so it claimed that deadline 3 s late."""
+    dealer = Dealer(store, clock=clock)
+    await deal_heads_up(dealer, HEALTHY)
+    loop = Loop(dealer)
+    loop.start()
+    try:
+        for _ in range(100):  # until the loop has looked at the next deadline and waits for it
+            await asyncio.sleep(0.01)
+            if dealer.metrics.timers_fired.value() == 0 and dealer._awaited_bound is not None:
+                break
+        assert dealer.metrics.timer_lag.count == 0
+        clock.advance(33)
+        await loop.until(timed_out_at(HEALTHY))
+    finally:
+        await loop.close()
+    lag = dealer.metrics.timer_lag
+    assert lag.count == 1 and 3.0 <= lag.total < 33.0, (lag.count, lag.total)
+    assert dealer.metrics.timers_fired.value() == 1
+    assert 'chatdealer_timer_lag_seconds_bucket{le="5"} 1' in dealer.metrics.exposition()
