@@ -91,12 +91,23 @@ def _run_worker(platform: str) -> int:
             file=sys.stderr,
         )
         return 2
+    from redis.exceptions import RedisError
+
+    from chatdealer.metrics import MetricsSettingError, metrics_port
+    from chatdealer.store.settings import RedisSettings, SettingError
+
     try:
         settings = adapter.settings_from_env()
-    except adapter.ConfigError as problem:
+        RedisSettings.from_env()
+        metrics_port()
+    except (adapter.ConfigError, SettingError, MetricsSettingError) as problem:
         print(f"chatdealer {platform}: {problem}", file=sys.stderr)
         return 2
-    result: int = adapter.run(settings)
+    try:
+        result: int = adapter.run(settings)
+    except (RedisError, OSError) as problem:  # Redis unreachable or refusing at start-up
+        print(f"chatdealer {platform}: Redis: {type(problem).__name__}: {problem}", file=sys.stderr)
+        return 2
     return result
 
 

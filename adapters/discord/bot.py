@@ -20,6 +20,7 @@ from adapters.discord.slash import SlashCommands
 from adapters.discord.texts import DealerTranslator
 from chatdealer.dealer import Dealer, open_dealer
 from chatdealer.dealer.entry import tune_for_serving
+from chatdealer.metrics import metrics_port, serving_metrics
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +67,10 @@ async def attach(
 
 async def serve(settings: DiscordSettings) -> None:
     point_discord_at(settings)
-    async with open_dealer(settings.redis_url) as dealer:
+    async with (
+        open_dealer(settings.redis_url) as dealer,
+        serving_metrics(dealer.metrics, metrics_port()),
+    ):
         bot = make_bot(settings)
         async with bot:
             poker = await attach(bot, dealer, settings)

@@ -33,6 +33,7 @@ from adapters.telegram.presses import Presses
 from adapters.telegram.restart import bring_up_to_date
 from chatdealer.dealer import Dealer, open_dealer
 from chatdealer.dealer.entry import tune_for_serving
+from chatdealer.metrics import metrics_port, serving_metrics
 
 log = logging.getLogger(__name__)
 
@@ -164,7 +165,10 @@ class Worker:
 
 async def serve(settings: TelegramSettings) -> None:
     """Runs until SIGINT or SIGTERM."""
-    async with open_dealer(settings.redis_url) as dealer:
+    async with (
+        open_dealer(settings.redis_url) as dealer,
+        serving_metrics(dealer.metrics, metrics_port()),
+    ):
         worker = Worker(settings, dealer)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()

@@ -22,6 +22,9 @@ from chatdealer.store import HandRecord, TableId
 
 from .proofs import HandProofs
 
+Deal = tuple[str, str]
+"""A deal line as the public copy shows it (``d dh p2 ????``) and as it was dealt."""
+
 
 def hand_record(
     table_id: TableId,
@@ -37,9 +40,21 @@ def hand_record(
     cards nobody showed. A player's copy is the public text with their own deal line swapped in
     (a hand has one copy per player), and every copy of a shown hand is the same text."""
     table = str(table_id)
+    written = public_body(table, number, hand)
+    if written is None:
+        return written_in_full(table, number, hand, players, proofs)
+    body, dealt = written
+    return copies_of(number, body, dealt, players, proofs) or written_in_full(
+        table, number, hand, players, proofs
+    )
+
+
+def public_body(table: str, number: int, hand: Hand) -> tuple[str, dict[int, Deal]] | None:
+    """The public text but the proofs, and each unshown hand's deal line (hidden and as dealt)
+    by position; None when the log is not as the engine deals."""
     dealt = _dealt(hand)
     if dealt is None:
-        return _written_in_full(table, number, hand, players, proofs)
+        return None
     hidden = hand.actions
     if dealt:
         hidden = list(hidden)
@@ -47,7 +62,19 @@ def hand_record(
             hidden[position] = line
     body = phh_text(hand, hidden, number=number, table=table)
     if dealt and body.count('"d dh ') != len(hand.shown):  # a deal not where the engine deals
-        return _written_in_full(table, number, hand, players, proofs)
+        return None
+    return body, dealt
+
+
+def copies_of(
+    number: int,
+    body: str,
+    dealt: dict[int, Deal],
+    players: Sequence[str],
+    proofs: HandProofs | None,
+) -> HandRecord | None:
+    """The copies from the public body: each player's with their own deal swapped in and the
+    proof fields they may see; None when a deal line is not found in the body."""
     if proofs is None:
         public, seen = body, [""] * len(players)
     else:
@@ -64,12 +91,12 @@ def hand_record(
             continue
         own = _swapped(body, *deal)
         if own is None:
-            return _written_in_full(table, number, hand, players, proofs)
+            return None
         private[player] = (own + fields).encode()
     return HandRecord(number, public.encode(), private)
 
 
-def _dealt(hand: Hand) -> dict[int, tuple[str, str]] | None:
+def _dealt(hand: Hand) -> dict[int, Deal] | None:
     """Each unshown hand's deal line, hidden and as dealt, by position; None when the log is not
     as the engine deals (the ``d dh`` lines first, one per position, in position order)."""
     actions = hand.actions
@@ -85,6 +112,11 @@ def _dealt(hand: Hand) -> dict[int, tuple[str, str]] | None:
     return dealt
 
 
+def deals_found(body: str, dealt: dict[int, Deal]) -> bool:
+    """Every hidden deal line is in the body as `copies_of` looks for it."""
+    return all(f'\n  "{hidden}",\n' in body for hidden, _ in dealt.values())
+
+
 def _swapped(body: str, hidden: str, text: str) -> str | None:
     """The body with one hidden deal line dealt face up; None if the line is not found as
     written (the first such line is the action's: the fields before the actions hold no text)."""
@@ -95,7 +127,7 @@ def _swapped(body: str, hidden: str, text: str) -> str | None:
     return f'{body[:at]}\n  "{text}",\n{body[at + len(line) :]}'
 
 
-def _written_in_full(
+def written_in_full(
     table: str,
     number: int,
     hand: Hand,

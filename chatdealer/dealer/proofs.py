@@ -150,17 +150,48 @@ def hand_proofs(
     hole cards. The public openings are made once and shared: a player whose hand was shown saw
     nothing more, so their proof is the public one."""
     commitment, cut = commitment_of(secret, hand.deck, table)
-    seats = hand.seat_count
+    # The board never dealt, opened for the rabbit hunt: in the two-card games, whose deal the
+    # proof's layout describes (its positions assume two hole cards a player).
+    extra = rabbit_positions(hand) if rabbit and hand.config.variant.hole_cards == 2 else ()
+    return _proofs(
+        secret, commitment, cut, hand.deck, hand.shown, len(hand.board), table, open_deck, extra
+    )
+
+
+def proofs_again(
+    secret: DeckSecret, shown: Sequence[bool], board_size: int, table: str
+) -> HandProofs:
+    """A finished hand's proofs made again from its deck's secret, which hands were shown and how
+    many board cards were dealt: what a stored history keeps instead of the proofs themselves
+    (the same proofs `hand_proofs` made at the hand's end)."""
+    committed = committed_cards(secret)
+    cut = cut_for(secret, table) if secret.cut else tuple(range(len(committed)))
+    deck = dealt_order(committed, cut)
+    commitment = _commitment(secret.seed, tuple(committed))
+    if commitment.root != secret.root:
+        raise ValueError("the stored deck no longer matches its commitment")
+    return _proofs(secret, commitment, cut, deck, shown, board_size, table, secret.open_deck)
+
+
+def _proofs(
+    secret: DeckSecret,
+    commitment: DeckCommitment,
+    cut: Sequence[int],
+    deck: Sequence[Card],
+    shown: Sequence[bool],
+    board_size: int,
+    table: str,
+    open_deck: bool,
+    extra: Sequence[int] = (),
+) -> HandProofs:
+    """`extra`: positions the public proof opens besides the board and the hands shown."""
+    seats = len(shown)
     if open_deck:
-        opened = commitment.open_dealt(hand.deck, range(len(hand.deck)), cut)
+        opened = commitment.open_dealt(deck, range(len(deck)), cut)
     else:
-        shown = [seat for seat, was_shown in enumerate(hand.shown) if was_shown]
-        positions = shown_positions(seats, len(hand.board), shown)
-        # The board never dealt, opened for the rabbit hunt: in the two-card games, whose deal
-        # the proof's layout describes (its positions assume two hole cards a player).
-        if rabbit and hand.config.variant.hole_cards == 2:
-            positions += rabbit_positions(hand)
-        opened = commitment.open_dealt(hand.deck, positions, cut)
+        shown_seats = [seat for seat, was_shown in enumerate(shown) if was_shown]
+        positions = shown_positions(seats, board_size, shown_seats)
+        opened = commitment.open_dealt(deck, [*positions, *extra], cut)
     public = Proof(
         commitment.root,
         commitment.positions,
@@ -174,20 +205,21 @@ def hand_proofs(
     private = tuple(
         public
         if was_shown or open_deck
-        else _with_hole_cards(commitment, hand, cut, public, position)
-        for position, was_shown in enumerate(hand.shown)
+        else _with_hole_cards(commitment, deck, cut, public, seats, position)
+        for position, was_shown in enumerate(shown)
     )
     return HandProofs(public, private)
 
 
 def _with_hole_cards(
     commitment: DeckCommitment,
-    hand: Hand,
+    deck: Sequence[Card],
     cut: Sequence[int],
     public: Proof,
+    seats: int,
     position: int,
 ) -> Proof:
     """The public openings and one player's hole cards, in committed order as `open` gives."""
-    own = commitment.open_dealt(hand.deck, hole_positions(hand.seat_count, position), cut)
+    own = commitment.open_dealt(deck, hole_positions(seats, position), cut)
     openings: list[Opening] = sorted([*public.openings, *own], key=attrgetter("position"))
     return msgspec.structs.replace(public, openings=tuple(openings))

@@ -72,6 +72,7 @@ from chatdealer.dealer.verbs import TableVerb, add_bot, announce_opening, apply,
 from chatdealer.dealer.views import private_view, table_view
 from chatdealer.engine.refusals import IllegalAction
 from chatdealer.equity import EquityResult
+from chatdealer.metrics import DealerMetrics
 from chatdealer.store import (
     HOUSE,
     CommitResult,
@@ -142,12 +143,29 @@ class Dealer:
         self.bot_random = random.Random(bot_seed)
         self.supervisor = supervisor or Supervisor()
         """Keeps the timer loop running; adapters may start their own background work on it."""
+        self.metrics = DealerMetrics()
+        """What this worker did, for `/metrics` (chatdealer/metrics.py) and its event log."""
+        self.metrics.gauge(
+            "chatdealer_tables_remembered",
+            "Tables whose last state this worker holds in memory.",
+            lambda: len(self._states),
+        )
+        self._awaited_bound: float | None = None
 
     # -- the one entry point ---------------------------------------------------------------------
 
     async def handle(self, command: Command) -> list[Outgoing]:
         """Runs one command; a refusal is one event for the person who asked. Never raises
-        (but for cancellation): whatever goes wrong is a refusal."""
+        (but for cancellation): whatever goes wrong is a refusal. Counted and logged."""
+        started = time.perf_counter()
+        out = await self._handled(command)
+        refusal = out[0].payload if len(out) == 1 else None
+        outcome = refusal.code if isinstance(refusal, Refused) else "ok"
+        table = out[0].table if out else getattr(command, "table", "")
+        self.metrics.command(str(table), _verb(command), outcome, time.perf_counter() - started)
+        return out
+
+    async def _handled(self, command: Command) -> list[Outgoing]:
         try:
             command = checked(command)
         except BadCommand as bad:
@@ -261,6 +279,7 @@ class Dealer:
         async def firer() -> None:
             for index in order:
                 fired[index] = await self._fire_claimed(claimed[index], now)
+                self.metrics.timer_fired(str(claimed[index]), len(fired[index]))
 
         try:
             async with asyncio.TaskGroup() as group:
@@ -335,6 +354,7 @@ class Dealer:
             try:
                 out, full = await self._fire_batch(platforms)
             except (RedisError, OSError) as problem:
+                self.metrics.redis_errors.inc("timer loop")
                 log.warning("timer loop: Redis unavailable (%s)", type(problem).__name__)
                 out, full = [], False
             if out and deliver is not None:
@@ -352,17 +372,24 @@ class Dealer:
 
     async def _until_due(self, interval: float, platforms: Collection[str] | None) -> float:
         """Seconds to sleep: until the next deadline may be due, at most `interval`."""
+        self._awaited_bound = None
         try:
             bound = await earliest_bound(self.store.client, platforms)
         except (RedisError, OSError):
+            self.metrics.redis_errors.inc("timer loop")
             return interval
         if bound is None:
             return interval
+        self._awaited_bound = bound
         return min(interval, max(MIN_TIMER_SLEEP, bound - self.clock()))
 
     async def _fire_batch(self, platforms: Collection[str] | None) -> tuple[list[Outgoing], bool]:
         """One batch of due deadlines fired; True with it when the claim was full."""
-        claimed, out = await self._claim_and_fire(self.clock(), self.timer_batch, platforms)
+        now = self.clock()
+        if self._awaited_bound is not None and now >= self._awaited_bound:
+            self.metrics.timer_lag.observe(now - self._awaited_bound)
+            self._awaited_bound = None
+        claimed, out = await self._claim_and_fire(now, self.timer_batch, platforms)
         return out, claimed >= self.timer_batch
 
     # -- changes ---------------------------------------------------------------------------------
@@ -543,6 +570,14 @@ class Dealer:
                 out.append(_to(table_id, None, NightShown(lines=lines, first_hand=first)))
         out.append(await reads.bank_ledger(self.store, table_id, user))
         return out
+
+
+def _verb(command: Command) -> str:
+    """The command's verb, or ``bad`` for what is no command (refused before this asks)."""
+    try:
+        return command.verb if type(command) is Command else "bad"
+    except Exception:
+        return "bad"
 
 
 def _viewed(view: Callable[[], V]) -> V:

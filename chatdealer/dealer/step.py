@@ -21,7 +21,6 @@ import msgspec
 from chatdealer.cards import Card, Deck, format_card
 from chatdealer.dealer.decks import DeckSupply
 from chatdealer.dealer.equities import EquityQuestion
-from chatdealer.dealer.histories import hand_record
 from chatdealer.dealer.instant import rebuild_instant_hand
 from chatdealer.dealer.outgoing import (
     Acted,
@@ -50,6 +49,7 @@ from chatdealer.dealer.record import (
 )
 from chatdealer.dealer.seated_bots import account_of, is_bot
 from chatdealer.dealer.showdown import ShowdownTeller
+from chatdealer.dealer.stored_hands import stored_hand
 from chatdealer.dealer.views import PrivateView, current_token, table_view
 from chatdealer.engine import events as hand_events
 from chatdealer.engine.hand import Hand
@@ -404,7 +404,8 @@ class Step:
         if proofs is not None:
             for player, own in zip(players, proofs.private, strict=True):
                 self.tell(player, HandProof(hand_number=number, proof=own))
-        self.hands.append(hand_record(self.context.table_id, number, hand, players, proofs))
+        secret = self.record.deck if proofs is not None else None
+        self.hands.append(stored_hand(self.context.table_id, number, hand, players, proofs, secret))
         if record.is_tournament:  # a tournament counts its prizes when it ends, not its pots
             self.stats += [
                 StatDelta(player, 1, 1 if won > 0 else 0)

@@ -83,5 +83,17 @@ class History:
                 raise DamagedHistory(keys.history, "a hand number that is not one")
             if not public:
                 raise DamagedHistory(keys.hands, "a hand without its record", number)
-            records.append(HandRecord(number, public, private))
+            records.append(_expanded(table_id, HandRecord(number, public, private)))
         return records
+
+
+def _expanded(table_id: TableId, record: HandRecord) -> HandRecord:
+    """The copies of a hand stored as one canonical record, made again by the dealer's code
+    (which knows how proofs follow from a deck's secret); a hand stored as copies is as stored."""
+    from chatdealer.dealer.stored_hands import expanded
+
+    try:
+        return expanded(table_id, record)
+    except ValueError as problem:
+        keys = table_keys(table_id)
+        raise DamagedHistory(keys.hands, str(problem), record.number) from None

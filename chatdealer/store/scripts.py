@@ -17,6 +17,9 @@ from dataclasses import dataclass
 from redis.asyncio import Redis
 from redis.commands.core import AsyncScript
 
+EVENTS_TRIM = "redis.call('XTRIM', key, 'MAXLEN', maxlen)"
+"""How the helpers trim a table's event stream (`bench/history_size.py` compares the old way)."""
+
 _HELPERS = """
 local function fmt(n) return string.format('%.0f', n) end
 -- A stored whole number, or nil for anything else (a damaged value is never computed with).
@@ -29,6 +32,13 @@ local function xadd_capped(key, maxlen, ...)
     return redis.call('XADD', key, 'MAXLEN', '~', maxlen, '*', ...)
   end
   return redis.call('XADD', key, '*', ...)
+end
+-- A table's event stream is a live feed adapters read just behind its head: trimmed exactly to
+-- its cap once a commit has added its events (an approximate trim keeps whole nodes of 100).
+local function trim_events(key, maxlen)
+  if tonumber(maxlen) > 0 then
+    redis.call('XTRIM', key, 'MAXLEN', maxlen)
+  end
 end
 -- A deadline is read before anything is written, so a script fails (if it must) unchanged.
 local function first_deadline(deadlines)
@@ -201,8 +211,9 @@ end
 local before = first_deadline(KEYS[3])
 
 for _, event in ipairs(c[9]) do
-  xadd_capped(KEYS[2], c[5], 'v', version, 'e', event)
+  redis.call('XADD', KEYS[2], '*', 'v', version, 'e', event)
 end
+if #c[9] > 0 then trim_events(KEYS[2], c[5]) end
 redis.call('HSET', KEYS[1], 'v', version, 's', c[3])
 local lowered = write_deadline(KEYS[3], channel, c[4], before)
 local reply = {'ok', version, lowered}
@@ -260,8 +271,9 @@ redis.call('HSET', KEYS[4], ARGV[1], '0')
 redis.call('PERSIST', KEYS[6])
 redis.call('PERSIST', KEYS[7])
 for e = 5, #ARGV do
-  xadd_capped(KEYS[2], ARGV[4], 'v', '1', 'e', ARGV[e])
+  redis.call('XADD', KEYS[2], '*', 'v', '1', 'e', ARGV[e])
 end
+trim_events(KEYS[2], ARGV[4])
 return {'ok', '1', set_deadline(KEYS[3], ARGV[1], ARGV[3])}
 """
 )

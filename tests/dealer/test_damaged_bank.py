@@ -103,12 +103,26 @@ async def test_a_damaged_list_of_a_hands_players_neither_stops_reading_nor_the_n
     await client.hset(hands, "2:players", "{}}")
     out = await game.do(ANN, LastHand(number=1))
     assert not refusals(out)
-    assert [h.private for h in payloads(out, History)] == [False]  # the private copy is lost
+    # One canonical record a hand: the copies are made from it, not from the list of players.
+    assert [h.private for h in payloads(out, History)] == [False, True]
     # A hand pushed over a damaged one, and the cap dropping one, still commit.
     game.store.tables.history_cap = 2
     await game.do(ANN, Start())
     await game.play_hand()
     assert await client.zrange(table_keys(game.table).history, 0, -1) == [b"2", b"3"]
+    await game.assert_chips_conserved()
+
+
+async def test_a_damaged_hand_record_is_refused_and_the_next_hands_still_commit(
+    game: Harness, client: Redis
+) -> None:
+    await two_hands(game)
+    hands = table_keys(game.table).hands
+    await client.hset(hands, "1", b"\x00cd1" + b"VPRom" * 8)  # not a record any more
+    assert [r.code for r in refusals(await game.do(ANN, LastHand(number=1)))] == ["damaged_history"]
+    assert not refusals(await game.do(ANN, LastHand(number=2)))
+    await game.do(ANN, Start())
+    await game.play_hand()
     await game.assert_chips_conserved()
 
 

@@ -36,6 +36,7 @@ from chatdealer.dealer.outgoing import (
 from chatdealer.dealer.proofs import new_secret
 from chatdealer.dealer.record import decode_record, encode_record, new_record
 from chatdealer.dealer.step import Context, Step
+from chatdealer.dealer.stored_hands import expanded
 from chatdealer.dealer.verbs import apply, deal
 from chatdealer.engine.config import Variant
 from chatdealer.fairness import board_positions, hole_positions, verify
@@ -372,7 +373,9 @@ def test_a_hand_over_the_moment_it_is_dealt_still_gets_its_history_and_proof() -
     (over,) = payloads(step.out, HandOver)
     assert over.proof is not None
     verify(over.proof)
-    (record_,) = step.hands
+    (stored,) = step.hands
+    record_ = expanded(step.context.table_id, stored)
+    assert record_.private and b"_deck_commitment" in record_.public
     result = replay(phh.loads(record_.public.decode()), "instant")
     assert result.ok, result.error
 

@@ -15,10 +15,12 @@ import msgspec
 import pytest
 
 from chatdealer import phh
+from chatdealer.cards import format_card
 from chatdealer.cut import committed_order, seed_digest
 from chatdealer.dealer.histories import hand_record, handed_copy, proof_of
 from chatdealer.dealer.proofs import HandProofs, cut_for, hand_proofs, salts_from
 from chatdealer.dealer.record import DeckSecret, PlayerSeed
+from chatdealer.dealer.stored_hands import MAGIC, expanded, is_canonical, stored_hand
 from chatdealer.engine.config import BettingStructure, HandConfig, Variant
 from chatdealer.engine.hand import Hand, deal_hand
 from chatdealer.fairness import commit, verify
@@ -63,14 +65,32 @@ def played(rng: random.Random) -> Hand:
 
 def proofs_of(hand: Hand, rng: random.Random, number: int = 1) -> HandProofs:
     """The proofs of a hand dealt as the dealer deals: its deck the cut of a committed one."""
+    return secret_and_proofs(hand, rng, number)[1]
+
+
+def secret_and_proofs(
+    hand: Hand, rng: random.Random, number: int = 1
+) -> tuple[DeckSecret, HandProofs]:
     seed = rng.randbytes(32).hex()
     seeds = tuple(PlayerSeed(f"u{n}", seed_digest(str(rng.random()))) for n in range(number % 3))
     kind = hand.config.variant.deck
-    secret = DeckSecret(hand=number, seed=seed, root="", kind=kind, seeds=seeds, cut=True)
-    committed = committed_order(hand.deck, cut_for(secret, str(TABLE)))
+    cut = rng.random() < 0.9
+    secret = DeckSecret(
+        hand=number,
+        seed=seed,
+        root="",
+        kind=kind,
+        seeds=seeds if cut else (),  # a hand dealt uncut had no seeds
+        cut=cut,
+        open_deck=rng.random() < 0.1,
+        order="".join(format_card(card) for card in hand.deck) if not cut else "",
+    )
+    committed = committed_order(hand.deck, cut_for(secret, str(TABLE))) if cut else hand.deck
+    if cut:
+        secret = msgspec.structs.replace(secret, order="".join(format_card(c) for c in committed))
     root = commit(committed, salts_from(bytes.fromhex(seed), len(committed))).root
     secret = msgspec.structs.replace(secret, root=root)
-    return hand_proofs(secret, hand, str(TABLE), open_deck=rng.random() < 0.1)
+    return secret, hand_proofs(secret, hand, str(TABLE), open_deck=secret.open_deck)
 
 
 def hidden(hand: Hand, keep: int | None) -> list[str]:
@@ -178,3 +198,37 @@ def test_a_players_copy_is_handed_out_with_the_positions_and_verifies_alone() ->
                 phh.loads(stored).user_fields
             )
             verify(proofs.private[position], hand.config.variant.deck)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_stored_record_reads_back_as_every_copy_byte_for_byte(seed: int) -> None:
+    """Redis keeps one canonical record a hand (the public text, the unshown deals and the
+    deck's secret); the copies made from it on read are those written at the hand's end."""
+    rng = random.Random(f"stored {seed}")
+    for number in range(120):
+        hand = played(rng)
+        players = [f"player {n}" for n in range(hand.seat_count)]
+        secret, proofs = secret_and_proofs(hand, rng, number)
+        if rng.random() < 0.1:
+            secret, proofs = None, None  # type: ignore[assignment]
+        stored = stored_hand(TABLE, number, hand, players, proofs, secret)
+        if not any("d dh" in name for name in hand.config.names):  # else: stored in full
+            assert is_canonical(stored) and not stored.private
+        assert expanded(TABLE, stored) == hand_record(TABLE, number, hand, players, proofs)
+
+
+def test_a_log_not_as_the_engine_deals_is_stored_as_its_copies() -> None:
+    rng = random.Random("stored out of order")
+    hand = played(rng)
+    hand.actions[0], hand.actions[1] = hand.actions[1], hand.actions[0]
+    players = [f"player {n}" for n in range(hand.seat_count)]
+    secret, proofs = secret_and_proofs(hand, rng)
+    stored = stored_hand(TABLE, 7, hand, players, proofs, secret)
+    assert not is_canonical(stored)
+    assert stored == expanded(TABLE, stored) == hand_record(TABLE, 7, hand, players, proofs)
+
+
+def test_a_stored_record_that_does_not_read_is_refused() -> None:
+    for broken in (MAGIC + b"not base 85 {", MAGIC + b"VPRomVPRom"):
+        with pytest.raises(ValueError, match="does not read"):
+            expanded(TABLE, HandRecord(3, broken))
