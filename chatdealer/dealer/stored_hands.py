@@ -78,7 +78,10 @@ def _made_again(
     so when the end opened more (the rabbit hunt's board), which is then written in full."""
     if proofs is None or secret is None:
         return True
-    return proofs_again(secret, hand.shown, len(hand.board), table) == proofs
+    try:
+        return proofs_again(secret, hand.shown, len(hand.board), table) == proofs
+    except ValueError:  # a deck dealt before its secret made its order again
+        return False
 
 
 def is_canonical(record: HandRecord) -> bool:
