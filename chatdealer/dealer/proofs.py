@@ -152,10 +152,33 @@ def hand_proofs(
     commitment, cut = commitment_of(secret, hand.deck, table)
     # The board never dealt, opened for the rabbit hunt: in the two-card games, whose deal the
     # proof's layout describes (its positions assume two hole cards a player).
-    extra = rabbit_positions(hand) if rabbit and hand.config.variant.hole_cards == 2 else ()
+    two_cards = hand.config.variant.hole_cards == 2
+    extra = rabbit_positions(hand) if rabbit and two_cards else ()
+    if not two_cards and not open_deck:
+        return _commitment_only(secret, commitment, table, hand.seat_count)
     return _proofs(
         secret, commitment, cut, hand.deck, hand.shown, len(hand.board), table, open_deck, extra
     )
+
+
+def _commitment_only(
+    secret: DeckSecret, commitment: DeckCommitment, table: str, seats: int
+) -> HandProofs:
+    """The proofs of a game of more than two hole cards (Omaha), which open no card: their
+    positions follow the two-card layout a proof describes, and opening the board there would
+    open other players' hole cards. The commitment still binds the deck; a table that opens
+    the whole deck after each hand proves every card."""
+    public = Proof(
+        commitment.root,
+        commitment.positions,
+        (),
+        scheme=CUT_SCHEME if secret.cut else "",
+        table=table,
+        hand=secret.hand,
+        players=seats,
+        seeds=tuple(sorted({seed.digest for seed in secret.seeds})),
+    )
+    return HandProofs(public, (public,) * seats)
 
 
 def proofs_again(

@@ -9,9 +9,10 @@ import random
 import pytest
 
 from chatdealer.dealer import AddBot, Create, Join, Start
-from chatdealer.dealer.outgoing import AllInEquity, HandOver, HoleCards, PotWon, Shown
+from chatdealer.dealer.outgoing import AllInEquity, HandOver, HandProof, HoleCards, PotWon, Shown
 from chatdealer.dealer.views import TurnView
 from chatdealer.engine.config import BettingStructure, Variant
+from chatdealer.fairness import verify
 from chatdealer.render import language, payload_text
 from chatdealer.table import TableSettings
 
@@ -133,4 +134,22 @@ async def test_a_bot_is_refused_at_an_omaha_table_in_words(game: Harness) -> Non
     said = payload_text(refused[0], language("ru"), 0.0)
     assert said is not None and "омах" in said
     assert [seat.name for seat in game.view().seats] == ["Ann", "Bob", "Cid"]
+    await game.assert_chips_conserved()
+
+
+async def test_an_omaha_hands_proofs_open_no_card_so_no_mucked_card_is_shown(
+    game: Harness,
+) -> None:
+    """A proof lays out two hole cards a player: at Omaha it opens nothing (the commitment
+    still binds the deck), so no card that was mucked or never seen reaches the channel."""
+    await open_table(game, Variant.OMAHA, BettingStructure.POT_LIMIT)
+    played = await game.do(ANN, Start())
+    for _ in range(3):
+        played += await game.play_hand(check_or_call)
+    proofs = [p.proof for p in payloads(played, HandOver) if p.proof is not None]
+    proofs += [p.proof for p in payloads(played, HandProof)]
+    assert proofs
+    for proof in proofs:
+        assert proof.openings == ()
+        verify(proof)
     await game.assert_chips_conserved()
