@@ -182,7 +182,7 @@ def _commitment_only(
 
 
 def proofs_again(
-    secret: DeckSecret, shown: Sequence[bool], board_size: int, table: str
+    secret: DeckSecret, shown: Sequence[bool], board_size: int, table: str, hole_cards: int = 2
 ) -> HandProofs:
     """A finished hand's proofs made again from its deck's secret, which hands were shown and how
     many board cards were dealt: what a stored history keeps instead of the proofs themselves
@@ -193,6 +193,8 @@ def proofs_again(
     commitment = _commitment(secret.seed, tuple(committed))
     if commitment.root != secret.root:
         raise ValueError("the stored deck no longer matches its commitment")
+    if hole_cards != 2 and not secret.open_deck:
+        return _commitment_only(secret, commitment, table, len(shown))
     return _proofs(secret, commitment, cut, deck, shown, board_size, table, secret.open_deck)
 
 

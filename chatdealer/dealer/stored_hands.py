@@ -42,6 +42,8 @@ class StoredHand(msgspec.Struct, frozen=True, array_like=True):
     """The deck's secret when the hand has proofs."""
     board: int
     """Board cards dealt (which positions the public proof opens)."""
+    hole_cards: int = 2
+    """Hole cards a player (a proof of more opens no card: `proofs.hand_proofs`)."""
 
 
 _encoder = msgspec.msgpack.Encoder()
@@ -67,7 +69,8 @@ def stored_hand(
     if not deals_found(body, dealt) or not _made_again(proofs, secret, hand, table):
         return written_in_full(table, number, hand, players, proofs)
     deals = [dealt[p][1] if p in dealt else "" for p in range(len(players))]
-    record = StoredHand(body, list(players), deals, secret, len(hand.board))
+    holes = hand.config.variant.hole_cards
+    record = StoredHand(body, list(players), deals, secret, len(hand.board), holes)
     return HandRecord(number, MAGIC + base64.b85encode(zlib.compress(_encoder.encode(record), 9)))
 
 
@@ -79,7 +82,8 @@ def _made_again(
     if proofs is None or secret is None:
         return True
     try:
-        return proofs_again(secret, hand.shown, len(hand.board), table) == proofs
+        holes = hand.config.variant.hole_cards
+        return proofs_again(secret, hand.shown, len(hand.board), table, holes) == proofs
     except ValueError:  # a deck dealt before its secret made its order again
         return False
 
@@ -105,7 +109,7 @@ def expanded(table_id: TableId, record: HandRecord) -> HandRecord:
     proofs = None
     if stored.secret is not None:
         shown = [not line for line in stored.deals]
-        proofs = proofs_again(stored.secret, shown, stored.board, table)
+        proofs = proofs_again(stored.secret, shown, stored.board, table, stored.hole_cards)
     copies = copies_of(record.number, stored.body, dealt, stored.players, proofs)
     if copies is None:
         raise ValueError("a stored hand whose deal lines are not in its text")
