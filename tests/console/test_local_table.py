@@ -96,7 +96,7 @@ async def test_a_player_back_with_no_chips_gets_the_daily_chips_and_sits_down(
         await dealer.handle(Command(table=elsewhere, user=tess, args=Create(settings=settings)))
         out = await dealer.handle(Command(table=elsewhere, user=tess, args=Join(buy_in=1_000)))
         assert not [o for o in out if isinstance(o.payload, Refused)]  # her whole bank is there
-    player = start(tmp_path)
+    player = start(tmp_path, "--clock", "600")  # no timeout sits her out on a slow machine
     player.expect(BANK)
     assert chips(player.match.group(1)) == 0
     player.expect_exact("Daily chips: +500 · 500 chips in the bank")
