@@ -11,7 +11,9 @@ one way.
 from __future__ import annotations
 
 import asyncio
+import codecs
 import contextlib
+import os
 import signal
 import sys
 import threading
@@ -43,6 +45,10 @@ class LineReader:
         self.signals: list[int] = []
         self.watching = False
         """A terminal's descriptor is watched by the loop (a pipe or file is read by a thread)."""
+        encoding = getattr(self.stream, "encoding", None) or "utf-8"
+        self._decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+        self._pending = ""
+        """Typed text after the last complete line."""
 
     def start(self) -> None:
         self.loop = asyncio.get_running_loop()
@@ -65,16 +71,27 @@ class LineReader:
             return False
 
     def _ready(self) -> None:
-        """A terminal has a line (or its end) to read: read in the loop, never blocking."""
+        """A terminal has input (or its end) to read: read in the loop, never blocking. What the
+        descriptor holds is read whole and split here, since lines typed quickly arrive
+        together, and a buffered `readline` would keep the later ones where the loop never
+        looks again."""
         try:
-            line = self.stream.readline()
-        except UnicodeDecodeError:
+            data = os.read(self.stream.fileno(), 65536)
+        except (BlockingIOError, InterruptedError):
             return
         except (OSError, ValueError):
-            line = ""
-        if not line:
+            data = b""
+        if not data:
             self._unwatch()
-        self.queue.put_nowait(line if line else Ended("eof"))
+            if self._pending:
+                self.queue.put_nowait(self._pending + "\n")
+                self._pending = ""
+            self.queue.put_nowait(Ended("eof"))
+            return
+        self._pending += self._decoder.decode(data)
+        while "\n" in self._pending:
+            line, self._pending = self._pending.split("\n", 1)
+            self.queue.put_nowait(line + "\n")
 
     def _unwatch(self) -> None:
         if self.watching and self.loop is not None:

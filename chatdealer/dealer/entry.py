@@ -11,11 +11,13 @@ from pathlib import Path
 from chatdealer.dealer.service import BOT_DELAY, NEXT_HAND_DELAY, Dealer
 from chatdealer.store import BankConfig, RedisConnection, Store
 
-EVENTS_MAXLEN = 4
+EVENTS_MAXLEN = 64
 """Each table's event stream is for following it live, not an archive: histories are kept. A
-commit adds one entry and the terminal table reads every 0.1 s, while bots and the clock act a
-second apart; the chat workers do not read it. Trimmed exactly (the commit script), four
-entries keep a busy 6-max table's stream near 7 KB (`bench/history_size.py`)."""
+commit adds one entry; the terminal table reads it every 0.1 s, but a loaded machine or a
+terminal run with quick bots (`--bot-delay 0.1`) can fall many commits behind, and an entry
+trimmed before it is read is a line the player never sees. The chat workers do not read it.
+Trimmed exactly (the commit script); four entries would keep a busy 6-max table's stream near
+7 KB (`bench/history_size.py`), but lost lines at the terminal cost more than the bytes."""
 
 YOUNG_COLLECTION_EVERY = 20_000
 """Net new container objects between young collections (CPython's default is 700)."""

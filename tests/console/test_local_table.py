@@ -18,6 +18,7 @@ from .terminal import (
     TURN,
     audit_passes,
     chips,
+    ended,
     quit_table,
     spawn,
     start,
@@ -133,3 +134,13 @@ def test_the_terminal_speaks_russian(tmp_path: Path) -> None:
     player.sendline("выход")
     player.expect_exact("У вас в банке")
     player.expect(pexpect.EOF)
+
+
+def test_lines_typed_together_are_each_read(tmp_path: Path) -> None:
+    """Two lines that reach the terminal in one read (typed or pasted quickly) are both
+    answered: the second is not left waiting where nothing reads it."""
+    player = start(tmp_path, "--clock", "600")
+    player.expect("Type help")
+    player.send("balance\nquit\n")
+    player.expect("💰")
+    ended(player)
