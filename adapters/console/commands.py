@@ -24,6 +24,7 @@ from adapters.common.catalog import (
 from adapters.common.payloads import own_text, public_text
 from adapters.console.client import Client
 from adapters.console.follow import Follower
+from adapters.console.histories import show_history
 from adapters.console.moves import NoAmount, betting_move, read_move
 from adapters.console.text import Text
 from adapters.console.words import Words
@@ -127,8 +128,7 @@ class Typed:
                 self.text.say(public_text(payload, lang) or "")
             elif isinstance(payload, History):
                 if payload.private or not own:
-                    self.text.tell("history_saved", "dim", number=str(payload.hand_number))
-                    self.text.say(payload.phh.rstrip())
+                    show_history(self.text, payload)
             elif isinstance(payload, HoleCards) and self.client.mine(outgoing):
                 self.text.private(payload.view)
             elif self.client.mine(outgoing):

@@ -1,0 +1,37 @@
+"""`history` at the terminal tells the hand as the chats and the web replayer do (seats, each
+street's actions, the pots, the result) before its PHH, and the player's own copy names the
+cards she was dealt."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from .terminal import HAND_OVER, TURN, audit_passes, printed, quit_table, start
+
+
+@pytest.fixture(autouse=True)
+def _own_redis(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("REDIS_URL", raising=False)
+
+
+def test_history_tells_the_hand_before_its_phh(tmp_path: Path) -> None:
+    player = start(tmp_path)
+    player.expect(TURN)
+    player.sendline("fold")  # a hand that ends without Tess at the showdown, told all the same
+    player.expect(HAND_OVER)
+    before = len(printed(player))
+    player.sendline("history 1")
+    player.expect("as a hand history")
+    player.expect(r"finishing_stacks")
+    answer = printed(player)[before:]
+    story = answer[: answer.index("as a hand history")]
+    assert "Hand #1" in story
+    assert re.search(r"Seats: .*Tess", story), story
+    assert re.search(r"Pre-flop: .*Tess folds", story), story
+    assert re.search(r"Dealt to Tess: \S+ \S+", story), story  # her own copy
+    assert re.search(r"Result: .*Tess [−-]?\d", story), story  # a blind lost, or nothing
+    quit_table(player)
+    assert "ok" in audit_passes(tmp_path)
