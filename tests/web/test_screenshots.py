@@ -1,0 +1,88 @@
+"""Screenshots of the replayer kept as fixtures: the public page at the deal and a player's own
+page at the showdown, taken by the real headless Chromium and compared with the references in
+fixtures/ within a tolerance (fonts are smoothed a little differently from machine to machine;
+a card, a seat or a line that moves or changes is far past it). Regenerate them on purpose with
+``CHATDEALER_UPDATE_FIXTURES=1 .venv/bin/pytest tests/web/test_screenshots.py`` and look at them.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+from playwright.async_api import Page, ViewportSize
+
+from chatdealer.store import TableId
+
+from .test_replayer import link, site, walk
+
+__all__ = ["site"]  # the replayer's fixture
+
+FIXTURES = Path(__file__).parent / "fixtures"
+UPDATE = os.environ.get("CHATDEALER_UPDATE_FIXTURES") == "1"
+VIEWPORT = ViewportSize(width=900, height=640)
+NOTICEABLE = 48
+"""A pixel whose difference is brighter than this (of 255) is one a reader would see change."""
+MOST_CHANGED = 0.004
+"""The share of such pixels allowed: smoothing moves a few glyph edges, never a card."""
+
+
+def changed_share(actual: Image.Image, expected: Image.Image) -> float:
+    difference = ImageChops.difference(actual, expected).convert("L")
+    changed = sum(
+        difference.point(lambda value: 255 if value > NOTICEABLE else 0).histogram()[255:]
+    )
+    return changed / (actual.width * actual.height)
+
+
+def matches_reference(png: bytes, name: str, tmp_path: Path) -> None:
+    reference = FIXTURES / name
+    if UPDATE:
+        FIXTURES.mkdir(exist_ok=True)
+        reference.write_bytes(png)
+        return
+    assert reference.exists(), f"{reference} is missing: run with CHATDEALER_UPDATE_FIXTURES=1"
+    actual = Image.open(io.BytesIO(png)).convert("RGB")
+    expected = Image.open(reference).convert("RGB")
+    share = changed_share(actual, expected) if actual.size == expected.size else 1.0
+    if share > MOST_CHANGED:
+        drawn = tmp_path / name
+        drawn.write_bytes(png)
+        pytest.fail(
+            f"{name} no longer looks like its reference ({reference}): {share:.2%} of it changed. "
+            f"The new screenshot is at {drawn}: look at both, and if the change is meant, "
+            "regenerate with CHATDEALER_UPDATE_FIXTURES=1 .venv/bin/pytest "
+            "tests/web/test_screenshots.py"
+        )
+
+
+async def test_the_public_replay_at_the_deal_looks_as_it_did(
+    page: Page, site: str, table_id: TableId, tmp_path: Path
+) -> None:
+    await page.set_viewport_size(VIEWPORT)
+    await page.goto(link(site, table_id))
+    png = await page.screenshot(animations="disabled")
+    matches_reference(png, "replay-public-deal.png", tmp_path)
+
+
+async def test_a_players_own_replay_at_the_showdown_looks_as_it_did(
+    page: Page, site: str, table_id: TableId, tmp_path: Path
+) -> None:
+    await page.set_viewport_size(VIEWPORT)
+    await page.goto(link(site, table_id, viewer="u-di"))
+    await walk(page)  # to the last step: every shown hand, the pots won, Di's own folded jacks
+    png = await page.screenshot(animations="disabled")
+    matches_reference(png, "replay-own-showdown.png", tmp_path)
+
+
+def test_the_comparison_sees_a_card_change() -> None:
+    """The tolerance lets smoothing through, not a change a reader would see."""
+    expected = Image.open(FIXTURES / "replay-own-showdown.png").convert("RGB")
+    changed = expected.copy()
+    card = (100, 100, 160, 190)  # about a card's size, inverted
+    changed.paste(ImageChops.invert(expected.crop(card)), card)
+    assert changed_share(expected, expected) == 0
+    assert changed_share(changed, expected) > MOST_CHANGED
