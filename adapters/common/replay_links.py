@@ -5,8 +5,10 @@ None when the web pages are off."""
 from __future__ import annotations
 
 import asyncio
+from functools import lru_cache
 
 from chatdealer.dealer.supervision import Supervisor
+from chatdealer.dealer.views import TableView
 from chatdealer.render import Language
 from chatdealer.store import Store, TableId
 from chatdealer.web.settings import WebSettings
@@ -21,6 +23,25 @@ def replay_link(
     token = web.signer.token("replay", str(table), hand, viewer, language=lang.code)
     label = lang.text("review", "Your replay (with your cards)" if viewer else "Replay")
     return label, web.link(token)
+
+
+def last_hand_link(
+    web: WebSettings | None, lang: Language, table: TableId, view: TableView
+) -> tuple[str, str] | None:
+    """The table message's button to the public replay of the last finished hand, however it
+    ended: a hand won by a fold has no showdown post to carry a Replay button of its own."""
+    last = view.hand_number - 1 if view.hand_running else view.hand_number
+    if web is None or last < 1:
+        return None
+    label = lang.text("review", "Replay hand #{number}").format(number=last)
+    return label, _signed_replay(web, str(table), last, lang.code)
+
+
+@lru_cache(maxsize=4096)
+def _signed_replay(web: WebSettings, table: str, hand: int, code: str) -> str:
+    """One link a hand and language: the table message is drawn again on every change, and a
+    link signed anew each time (a new expiry) would make every drawing differ."""
+    return web.link(web.signer.token("replay", table, hand, language=code))
 
 
 def night_link(

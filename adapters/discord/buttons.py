@@ -144,6 +144,18 @@ def table_buttons(channel: int, view: TableView, language: str) -> discord.ui.Vi
     return buttons
 
 
+def with_link(
+    buttons: discord.ui.View | None, link: tuple[str, str] | None
+) -> discord.ui.View | None:
+    """`buttons` with a link button (its label and address) after them, on a row of its own."""
+    if link is None:
+        return buttons
+    buttons = buttons or discord.ui.View(timeout=None)
+    label, url = link
+    buttons.add_item(discord.ui.Button(style=discord.ButtonStyle.link, label=label, url=url, row=4))
+    return buttons
+
+
 def _action_buttons(
     channel: int, turn: TurnView, view: TableView, language: str
 ) -> list[ActButton]:

@@ -20,10 +20,16 @@ import discord
 from adapters.common.delivery import Delivery
 from adapters.common.events import Showdown
 from adapters.common.payloads import hand_title, showdown_lines
-from adapters.common.replay_links import night_link, replay_link, start_web_pages
+from adapters.common.replay_links import (
+    last_hand_link,
+    night_link,
+    replay_link,
+    start_web_pages,
+)
 from adapters.discord.buttons import (
     serve,
     table_buttons,
+    with_link,
 )
 from adapters.discord.dms import DirectMessages
 from adapters.discord.images import board_key, board_png, dm_hand_png, showdown_png
@@ -368,6 +374,7 @@ class Poker(Delivery[TableMessages]):
         lines = list(state.lines)
         content = with_log(table, lines)
         buttons = table_buttons(int(state.table.channel), view, state.language)
+        buttons = with_link(buttons, last_hand_link(self.web, lang, state.table, view))
         key = board_key(view, state.language)
         code = state.language
         return Screen(content, buttons, key, lambda: board_png(view, code))

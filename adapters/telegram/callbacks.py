@@ -114,6 +114,17 @@ def table_keyboard(table: TableId, view: TableView, language: str) -> InlineKeyb
     return InlineKeyboardMarkup(rows)
 
 
+def with_url_row(
+    keyboard: InlineKeyboardMarkup | None, link: tuple[str, str] | None
+) -> InlineKeyboardMarkup | None:
+    """`keyboard` with a row holding one link button (its label and address) below it."""
+    if link is None:
+        return keyboard
+    rows = [list(row) for row in keyboard.inline_keyboard] if keyboard is not None else []
+    label, url = link
+    return InlineKeyboardMarkup([*rows, [InlineKeyboardButton(label, url=url)]])
+
+
 def _action_rows(
     chat_id: int, topic: int, turn: TurnView, view: TableView, language: str
 ) -> list[list[InlineKeyboardButton]]:

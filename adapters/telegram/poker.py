@@ -22,12 +22,13 @@ from adapters.common.delivery import Delivery
 from adapters.common.events import Showdown
 from adapters.common.payloads import hand_title, showdown_lines
 from adapters.common.replay_links import (
+    last_hand_link,
     mini_app_link,
     night_link,
     replay_link,
     start_web_pages,
 )
-from adapters.telegram.callbacks import table_keyboard
+from adapters.telegram.callbacks import table_keyboard, with_url_row
 from adapters.telegram.images import board_png, hand_png, showdown_png
 from adapters.telegram.outbox import Outbox
 from adapters.telegram.posts import POPUP_LIMIT, Post, cut, group_post, own_post, send_to_table
@@ -230,6 +231,7 @@ class Poker(Delivery[TableMessages]):
         table = table_text(view, lang, self.clock(), markdown=True)
         image = await board_png(view, lang, state.language)
         keyboard = table_keyboard(state.table, view, state.language)
+        keyboard = with_url_row(keyboard, last_hand_link(self.web, lang, state.table, view))
         return Screen(table=table, lines=list(state.lines), keyboard=keyboard, image=image)
 
 

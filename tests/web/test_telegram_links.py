@@ -5,6 +5,7 @@ Telegram's signed initData adds the asker's cards, and a forged initData opens n
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
@@ -15,10 +16,11 @@ import aiohttp
 import pytest
 from playwright.async_api import Page
 
+from adapters.telegram.callbacks import parse_press
 from adapters.telegram.posts import captioned
 from tests.telegram.conftest import Launch, fake, free_port, launch
-from tests.telegram.fake_bot_api import ANN, GROUP_ID, FakeBotApi, FakeUser
-from tests.telegram.test_game import CARDS, Players, open_table
+from tests.telegram.fake_bot_api import ANN, GROUP_ID, USERS, FakeBotApi, FakeUser
+from tests.telegram.test_game import CARDS, Players, open_table, view_of
 
 __all__ = ["fake", "launch"]  # the Telegram tests' fixtures
 WEB = "http://127.0.0.1:{port}"
@@ -128,3 +130,41 @@ def test_a_story_longer_than_a_caption_goes_whole_in_a_message_before_the_file()
     before, caption = captioned(story)
     assert before == story and caption == "Hand #9"
     assert captioned("Hand #9\nshort") == (None, "Hand #9\nshort")
+
+
+async def test_a_hand_won_by_a_fold_gets_its_replay_on_the_table_message(
+    fake: FakeBotApi, launch: Launch, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No showdown, so no showdown post: the table message carries the last hand's Replay."""
+    port = free_port()
+    monkeypatch.setenv("CHATDEALER_WEB_URL", WEB.format(port=port))
+    monkeypatch.setenv("CHATDEALER_WEB_PORT", str(port))
+    monkeypatch.setenv("CHATDEALER_WEB_SECRET", "the tests' own secret, long enough")
+    worker = await launch()
+    players = Players(fake, worker)
+    await open_table(fake, worker, players)
+    while (view := await view_of(worker)).hand_number == 1 and view.hand_running:
+        turn = view.turn
+        assert turn is not None
+        message = await players.keyboard_for(view)
+        fold = next(
+            b["callback_data"]
+            for b in message.buttons()
+            if (press := parse_press(b.get("callback_data"))) is not None and press.action == "fold"
+        )
+        await players.press(USERS[int(turn.player_id)], message, fold)
+        await fake.wait_for(functools.partial(players.moved_on, view), "the fold taken")
+
+    def replays() -> list[str]:
+        return [
+            button["url"]
+            for message in fake.chat_messages(GROUP_ID)
+            for button in message.buttons()
+            if button.get("text") == "Replay hand #1" and "url" in button
+        ]
+
+    url = (await fake.wait_for(replays, "the table message's Replay of hand 1"))[0]
+    assert url.startswith(WEB.format(port=port) + "/replay/")
+    async with aiohttp.ClientSession() as session, session.get(url) as answer:
+        page = await answer.text()
+    assert answer.status == 200 and "Hand #1" in page
