@@ -77,3 +77,36 @@ async def test_showdown_and_history_carry_replay_link_buttons(
         for url in (showdown[0], public[0], own[0]):
             async with session.get(url) as got:
                 assert got.status == 200 and f"Hand #{first}" in await got.text()
+
+
+async def test_a_hand_won_by_a_fold_gets_its_replay_on_the_table_message(
+    fake: FakeDiscord, launch: Launch, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No showdown, so no showdown post: the table message carries the last hand's Replay."""
+    port = free_port()
+    web = f"http://127.0.0.1:{port}"
+    monkeypatch.setenv("CHATDEALER_WEB_URL", web)
+    monkeypatch.setenv("CHATDEALER_WEB_PORT", str(port))
+    monkeypatch.setenv("CHATDEALER_WEB_SECRET", "the tests' own secret, long enough")
+    running = await launch()
+    await seat_three(fake, running)
+    first = (await view_of(running)).hand_number
+    while (view := await view_of(running)).hand_number == first and view.turn:
+        await click(fake, running, "fold")
+        await _moved(running, view.turn.token)
+
+    def replays() -> list[str]:
+        return [
+            item["url"]
+            for m in fake.channel_messages()
+            for row in m.components
+            for item in row.get("components", [])
+            if item.get("style") == LINK_STYLE and item.get("label") == f"Replay hand #{first}"
+        ]
+
+    url = (await fake.wait_for(replays, what="the table message's Replay"))[0]
+    assert url.startswith(f"{web}/replay/")
+    assert not [u for m in fake.channel_messages() for u in link_urls(m.components) if u != url]
+    async with aiohttp.ClientSession() as session, session.get(url) as answer:
+        page = await answer.text()
+    assert answer.status == 200 and f"Hand #{first}" in page
