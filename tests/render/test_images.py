@@ -8,8 +8,6 @@ fixtures/ are compared pixel for pixel; regenerate them on purpose with
 
 from __future__ import annotations
 
-import io
-import os
 from itertools import combinations
 from pathlib import Path
 
@@ -27,9 +25,9 @@ from chatdealer.render.images import (
 )
 from chatdealer.render.images.cards import SLOT_EDGE
 from chatdealer.render.images.fonts import system_font, writable
+from tests.references import fail_unlike, reference_of
 
 FIXTURES = Path(__file__).parent / "fixtures"
-UPDATE = os.environ.get("CHATDEALER_UPDATE_FIXTURES") == "1"
 Box = tuple[int, int, int, int]
 Colour = tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
 
@@ -335,18 +333,9 @@ SHOWDOWN = (
 def test_image_matches_its_reference(name: str, image: object, tmp_path: Path) -> None:
     png = to_png(image())  # type: ignore[operator]
     reference = FIXTURES / name
-    if UPDATE:
-        FIXTURES.mkdir(exist_ok=True)
-        reference.write_bytes(png)
+    compared = reference_of(png, reference)
+    if compared is None:
         return
-    assert reference.exists(), f"{reference} is missing: run with CHATDEALER_UPDATE_FIXTURES=1"
-    actual = Image.open(io.BytesIO(png)).convert("RGB")
-    expected = Image.open(reference).convert("RGB")
+    actual, expected = compared
     if actual.size != expected.size or actual.tobytes() != expected.tobytes():
-        drawn = tmp_path / name
-        drawn.write_bytes(png)
-        pytest.fail(
-            f"{name} no longer looks like its reference ({reference}). The new drawing is at "
-            f"{drawn}: look at both, and if the change is meant, regenerate the references with "
-            "CHATDEALER_UPDATE_FIXTURES=1 .venv/bin/pytest tests/render/test_images.py"
-        )
+        fail_unlike(png, reference, tmp_path, ".venv/bin/pytest tests/render/test_images.py")

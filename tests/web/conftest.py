@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING
 import pytest
 
 from tests.dealer.conftest import clock, game, store, table_id
+from tests.telegram.conftest import free_port
 
 if TYPE_CHECKING:
     from playwright.async_api import Page
 
-__all__ = ["clock", "game", "page", "store", "table_id"]
+__all__ = ["clock", "game", "page", "store", "table_id", "web"]
 
 CHROMIUM = ("chromium", "chromium-browser")
 
@@ -40,3 +41,14 @@ async def page() -> AsyncIterator[Page]:
             yield await browser.new_page()
         finally:
             await browser.close()
+
+
+@pytest.fixture
+def web(monkeypatch: pytest.MonkeyPatch) -> str:
+    """The web pages turned on for a worker the test launches, on a free port; their address."""
+    port = free_port()
+    address = f"http://127.0.0.1:{port}"
+    monkeypatch.setenv("CHATDEALER_WEB_URL", address)
+    monkeypatch.setenv("CHATDEALER_WEB_PORT", str(port))
+    monkeypatch.setenv("CHATDEALER_WEB_SECRET", "the tests' own secret, long enough")
+    return address

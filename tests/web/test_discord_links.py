@@ -4,47 +4,52 @@ asker's own copy, in their ephemeral answer, links to their own replay with thei
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import aiohttp
-import pytest
 
+from chatdealer.dealer.views import TurnView
 from tests.discord.conftest import Launch, discord_routes, fake, launch
 from tests.discord.fake_discord import ANN, FakeDiscord
 from tests.discord.helpers import view_of
 from tests.discord.test_play import _moved, click, seat_three
-from tests.telegram.conftest import free_port
 
 __all__ = ["discord_routes", "fake", "launch"]  # the Discord tests' fixtures
 LINK_STYLE = 5
 
 
-def link_urls(components: list[dict[str, Any]]) -> list[str]:
+def link_urls(components: list[dict[str, Any]], label: str | None = None) -> list[str]:
     return [
         item["url"]
         for row in components
         for item in row.get("components", [])
-        if item.get("style") == LINK_STYLE
+        if item.get("style") == LINK_STYLE and label in (None, item.get("label"))
     ]
 
 
-async def test_showdown_and_history_carry_replay_link_buttons(
-    fake: FakeDiscord, launch: Launch, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    port = free_port()
-    web = f"http://127.0.0.1:{port}"
-    monkeypatch.setenv("CHATDEALER_WEB_URL", web)
-    monkeypatch.setenv("CHATDEALER_WEB_PORT", str(port))
-    monkeypatch.setenv("CHATDEALER_WEB_SECRET", "the tests' own secret, long enough")
+async def first_hand_played(
+    fake: FakeDiscord, launch: Launch, choose: Callable[[TurnView], str]
+) -> int:
+    """A worker launched, three players seated, and its first hand played to its end with the
+    action `choose` picks at each turn; the hand's number."""
     running = await launch()
     await seat_three(fake, running)
     first = (await view_of(running)).hand_number
     while (view := await view_of(running)).hand_number == first and view.turn:
-        turn = view.turn
-        await click(fake, running, "check" if turn.can_check else "call")
-        await _moved(running, turn.token)
+        await click(fake, running, choose(view.turn))
+        await _moved(running, view.turn.token)
+    return first
+
+
+async def test_showdown_and_history_carry_replay_link_buttons(
+    fake: FakeDiscord, launch: Launch, web: str
+) -> None:
+    first = await first_hand_played(
+        fake, launch, lambda turn: "check" if turn.can_check else "call"
+    )
     showdown = await fake.wait_for(
-        lambda: [u for m in fake.channel_messages() for u in link_urls(m.components)],
+        lambda: [u for m in fake.channel_messages() for u in link_urls(m.components, "Replay")],
         what="the showdown's Replay button",
     )
     token = await fake.slash(ANN, "history", number=first)
@@ -80,31 +85,20 @@ async def test_showdown_and_history_carry_replay_link_buttons(
 
 
 async def test_a_hand_won_by_a_fold_gets_its_replay_on_the_table_message(
-    fake: FakeDiscord, launch: Launch, monkeypatch: pytest.MonkeyPatch
+    fake: FakeDiscord, launch: Launch, web: str
 ) -> None:
     """No showdown, so no showdown post: the table message carries the last hand's Replay."""
-    port = free_port()
-    web = f"http://127.0.0.1:{port}"
-    monkeypatch.setenv("CHATDEALER_WEB_URL", web)
-    monkeypatch.setenv("CHATDEALER_WEB_PORT", str(port))
-    monkeypatch.setenv("CHATDEALER_WEB_SECRET", "the tests' own secret, long enough")
-    running = await launch()
-    await seat_three(fake, running)
-    first = (await view_of(running)).hand_number
-    while (view := await view_of(running)).hand_number == first and view.turn:
-        await click(fake, running, "fold")
-        await _moved(running, view.turn.token)
-
-    def replays() -> list[str]:
-        return [
-            item["url"]
-            for m in fake.channel_messages()
-            for row in m.components
-            for item in row.get("components", [])
-            if item.get("style") == LINK_STYLE and item.get("label") == f"Replay hand #{first}"
-        ]
-
-    url = (await fake.wait_for(replays, what="the table message's Replay"))[0]
+    first = await first_hand_played(fake, launch, lambda turn: "fold")
+    url = (
+        await fake.wait_for(
+            lambda: [
+                u
+                for m in fake.channel_messages()
+                for u in link_urls(m.components, f"Replay hand #{first}")
+            ],
+            what="the table message's Replay",
+        )
+    )[0]
     assert url.startswith(f"{web}/replay/")
     assert not [u for m in fake.channel_messages() for u in link_urls(m.components) if u != url]
     async with aiohttp.ClientSession() as session, session.get(url) as answer:

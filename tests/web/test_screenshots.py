@@ -7,22 +7,19 @@ a card, a seat or a line that moves or changes is far past it). Regenerate them 
 
 from __future__ import annotations
 
-import io
-import os
 from pathlib import Path
 
-import pytest
 from PIL import Image, ImageChops
 from playwright.async_api import Page, ViewportSize
 
 from chatdealer.store import TableId
+from tests.references import fail_unlike, reference_of
 
 from .test_replayer import link, site, walk
 
 __all__ = ["site"]  # the replayer's fixture
 
 FIXTURES = Path(__file__).parent / "fixtures"
-UPDATE = os.environ.get("CHATDEALER_UPDATE_FIXTURES") == "1"
 VIEWPORT = ViewportSize(width=900, height=640)
 NOTICEABLE = 48
 """A pixel whose difference is brighter than this (of 255) is one a reader would see change."""
@@ -40,23 +37,14 @@ def changed_share(actual: Image.Image, expected: Image.Image) -> float:
 
 def matches_reference(png: bytes, name: str, tmp_path: Path) -> None:
     reference = FIXTURES / name
-    if UPDATE:
-        FIXTURES.mkdir(exist_ok=True)
-        reference.write_bytes(png)
+    compared = reference_of(png, reference)
+    if compared is None:
         return
-    assert reference.exists(), f"{reference} is missing: run with CHATDEALER_UPDATE_FIXTURES=1"
-    actual = Image.open(io.BytesIO(png)).convert("RGB")
-    expected = Image.open(reference).convert("RGB")
+    actual, expected = compared
     share = changed_share(actual, expected) if actual.size == expected.size else 1.0
     if share > MOST_CHANGED:
-        drawn = tmp_path / name
-        drawn.write_bytes(png)
-        pytest.fail(
-            f"{name} no longer looks like its reference ({reference}): {share:.2%} of it changed. "
-            f"The new screenshot is at {drawn}: look at both, and if the change is meant, "
-            "regenerate with CHATDEALER_UPDATE_FIXTURES=1 .venv/bin/pytest "
-            "tests/web/test_screenshots.py"
-        )
+        command = ".venv/bin/pytest tests/web/test_screenshots.py"
+        fail_unlike(png, reference, tmp_path, command, f": {share:.2%} of it changed")
 
 
 async def test_the_public_replay_at_the_deal_looks_as_it_did(

@@ -13,17 +13,15 @@ import time
 from urllib.parse import urlencode
 
 import aiohttp
-import pytest
 from playwright.async_api import Page
 
 from adapters.telegram.callbacks import parse_press
 from adapters.telegram.posts import captioned
-from tests.telegram.conftest import Launch, fake, free_port, launch
+from tests.telegram.conftest import Launch, fake, launch
 from tests.telegram.fake_bot_api import ANN, GROUP_ID, USERS, FakeBotApi, FakeUser
 from tests.telegram.test_game import CARDS, Players, open_table, view_of
 
 __all__ = ["fake", "launch"]  # the Telegram tests' fixtures
-WEB = "http://127.0.0.1:{port}"
 HIDDEN = ["🂠", "🂠"]
 
 
@@ -53,12 +51,8 @@ async def seat_cards(page: Page, name: str) -> list[str]:
 
 
 async def test_history_carries_replay_buttons_the_worker_serves(
-    fake: FakeBotApi, launch: Launch, monkeypatch: pytest.MonkeyPatch, page: Page
+    fake: FakeBotApi, launch: Launch, web: str, page: Page
 ) -> None:
-    port = free_port()
-    monkeypatch.setenv("CHATDEALER_WEB_URL", WEB.format(port=port))
-    monkeypatch.setenv("CHATDEALER_WEB_PORT", str(port))
-    monkeypatch.setenv("CHATDEALER_WEB_SECRET", "the tests' own secret, long enough")
     worker = await launch()
     players = Players(fake, worker)
     await open_table(fake, worker, players)
@@ -78,7 +72,6 @@ async def test_history_carries_replay_buttons_the_worker_serves(
     own = (await fake.wait_for(lambda: buttons(ANN.id, "web_app"), "Ann's Mini App"))[0]
     story = next(m for m in fake.chat_messages(GROUP_ID) if m.document is not None).content
     assert "Pre-flop: " in story and "Result: " in story
-    web = WEB.format(port=port)
     assert public.startswith(web + "/replay/") and own.startswith(web + "/app/replay/")
     async with aiohttp.ClientSession() as session:
         async with session.get(public) as answer:
@@ -99,12 +92,8 @@ async def test_history_carries_replay_buttons_the_worker_serves(
 
 
 async def test_a_forged_init_data_opens_nothing(
-    fake: FakeBotApi, launch: Launch, monkeypatch: pytest.MonkeyPatch, page: Page
+    fake: FakeBotApi, launch: Launch, web: str, page: Page
 ) -> None:
-    port = free_port()
-    monkeypatch.setenv("CHATDEALER_WEB_URL", WEB.format(port=port))
-    monkeypatch.setenv("CHATDEALER_WEB_PORT", str(port))
-    monkeypatch.setenv("CHATDEALER_WEB_SECRET", "the tests' own secret, long enough")
     worker = await launch()
     players = Players(fake, worker)
     await open_table(fake, worker, players)
@@ -133,13 +122,9 @@ def test_a_story_longer_than_a_caption_goes_whole_in_a_message_before_the_file()
 
 
 async def test_a_hand_won_by_a_fold_gets_its_replay_on_the_table_message(
-    fake: FakeBotApi, launch: Launch, monkeypatch: pytest.MonkeyPatch
+    fake: FakeBotApi, launch: Launch, web: str
 ) -> None:
     """No showdown, so no showdown post: the table message carries the last hand's Replay."""
-    port = free_port()
-    monkeypatch.setenv("CHATDEALER_WEB_URL", WEB.format(port=port))
-    monkeypatch.setenv("CHATDEALER_WEB_PORT", str(port))
-    monkeypatch.setenv("CHATDEALER_WEB_SECRET", "the tests' own secret, long enough")
     worker = await launch()
     players = Players(fake, worker)
     await open_table(fake, worker, players)
@@ -164,7 +149,7 @@ async def test_a_hand_won_by_a_fold_gets_its_replay_on_the_table_message(
         ]
 
     url = (await fake.wait_for(replays, "the table message's Replay of hand 1"))[0]
-    assert url.startswith(WEB.format(port=port) + "/replay/")
+    assert url.startswith(web + "/replay/")
     async with aiohttp.ClientSession() as session, session.get(url) as answer:
         page = await answer.text()
     assert answer.status == 200 and "Hand #1" in page
