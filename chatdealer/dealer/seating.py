@@ -18,6 +18,8 @@ from chatdealer.dealer.record import JoinRequest
 from chatdealer.dealer.refusals import DealerRefusal
 from chatdealer.dealer.step import Step
 
+POLICY_WORDS = {"open": "open to anyone", "approval": "on approval", "invite": "invite-only"}
+"""How each join policy is named in a notice (translated in the context "param")."""
 MAX_INVITED = 200
 MAX_REQUESTS = 50
 
@@ -62,7 +64,7 @@ def set_seating(step: Step, user: User, args: HouseSeating) -> None:
         rules = record.seating
     step.notice(
         "seating_rules",
-        policy=rules.policy,
+        policy=POLICY_WORDS.get(rules.policy, rules.policy),
         minutes=rules.auto_leave_minutes,
         seconds=rules.refill_seconds,
         hands=rules.refill_hands,

@@ -75,7 +75,7 @@ async def test_only_who_runs_the_table_changes_its_seating(game: Harness) -> Non
     assert not refusals(await game.do(CID, Join(buy_in=100)))
     # anyone may read the rules
     out = await game.do(BOB, HouseSeating())
-    assert [n.params["policy"] for n in payloads(out, Notice)] == ["open"]
+    assert [n.params["policy"] for n in payloads(out, Notice)] == ["open to anyone"]
 
 
 async def test_the_time_bank_refills_every_few_hands_up_to_its_cap(game: Harness) -> None:
