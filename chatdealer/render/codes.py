@@ -72,7 +72,8 @@ WORD_PARAMS = frozenset({"what", "blind", "board", "policy"})
 NAME_PARAMS = frozenset({"name", "player", "host"})
 WORDS = (
     "bet", "raise", "small", "big", "seating", "buying chips", "leaving", "sitting out",
-    "the settings", "straddling", "pausing", "co-hosts", "open to anyone", "on approval", "invite-only",
+    "the settings", "straddling", "pausing", "co-hosts",
+    "open to anyone", "on approval", "invite-only",
 )  # fmt: skip
 _WAIT = re.compile(r"(\d+) (h|min|s)\b")
 
