@@ -1,0 +1,54 @@
+"""`/house seating` and `/host approve|decline|invite|uninvite` through python-telegram-bot
+against the fake Bot API: who sits is the host's (and co-hosts') to say; the chips hold."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from chatdealer.dealer.record import chips_of
+
+from .conftest import Launch
+from .fake_bot_api import ANN, BOB, CID, GROUP_ID, FakeBotApi, Sent
+from .test_game import view_of
+from .test_host import TABLE
+from .test_translations import said
+
+
+def posted(fake: FakeBotApi, words: str) -> Callable[[], list[Sent]]:
+    return lambda: [m for m in fake.chat_messages(GROUP_ID) if words in m.content]
+
+
+async def test_a_join_on_approval_and_an_invite_only_table(
+    fake: FakeBotApi, launch: Launch
+) -> None:
+    worker = await launch()
+    bank = worker.dealer.store.bank
+
+    async def audited() -> None:
+        reports = await bank.audit(TABLE.home, chips_of)
+        assert all(report.ok for report in reports), reports
+
+    async def seated() -> set[str]:
+        return {seat.player_id for seat in (await view_of(worker)).seats}
+
+    await said(fake, ANN, "/poker")
+    await said(fake, ANN, "/join")
+    await said(fake, ANN, "/house seating join=approval")
+    await fake.wait_for(posted(fake, "Seating: on approval"), "the seating rules")
+    await fake.push(fake.command(BOB, "/join 150"))
+    await fake.wait_for(posted(fake, "Bob asks to sit down"), "the join request")
+    assert str(BOB.id) not in await seated()
+    await fake.push(fake.command(CID, "/host approve", reply_to=BOB))
+    await fake.wait_for(posted(fake, "Only the table's host"), "the non-host refused")
+    assert str(BOB.id) not in await seated()
+    await fake.push(fake.command(ANN, "/host approve", reply_to=BOB))
+    await fake.wait_for(posted(fake, "Ann let Bob sit down"), "the approval")
+    view = await view_of(worker)
+    assert {seat.player_id: seat.stack for seat in view.seats}[str(BOB.id)] == 150
+    await audited()
+    await fake.push(fake.command(ANN, "/house seating join=invite"))
+    await fake.wait_for(posted(fake, "Seating: invite-only"), "invite-only")
+    await fake.push(fake.command(CID, "/join"))
+    await fake.wait_for(posted(fake, "This table is invite-only"), "the stranger refused")
+    assert str(CID.id) not in await seated()
+    await audited()
