@@ -78,6 +78,8 @@ class SeatingRules(msgspec.Struct, kw_only=True, omit_defaults=True):
     refill_hands: int = 10
     refill_cap: int = 0
     """0: the table's own time bank."""
+    sitting_out_since: dict[str, float] = msgspec.field(default_factory=dict)
+    """When each player sitting out was first found so by the next-hand deadline."""
 
 
 class PlayerSeed(msgspec.Struct, frozen=True, array_like=True):

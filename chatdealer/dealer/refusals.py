@@ -93,6 +93,7 @@ NOTICES = {
     "join_approved": "{host} let {name} sit down",
     "join_declined": "{host} declined {name}'s request to sit down",
     "invited": "{name} is on the invite list",
+    "sat_out_too_long": "{name} sat out longer than {minutes} minutes and leaves the seat",
     "uninvited": "{name} is off the invite list",
     "seating_rules": "Seating: {policy}; sitting out leaves the seat after {minutes} minutes "
     "(0: never); the time bank gains {seconds} seconds every {hands} hands, up to {cap}",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from chatdealer.dealer.allin import refuse_capped_all_in
+from chatdealer.dealer.auto_leave import send_away_long_sitters
 from chatdealer.dealer.commands import (
     Act,
     AddBot,
@@ -192,6 +193,7 @@ def fire(step: Step) -> bool:
             return False
         if record.cash is not None:
             _send_busted_bots_home(step, record.cash)
+            send_away_long_sitters(step, record.cash)
         if not step.can_deal():
             record.wake = None
             return True

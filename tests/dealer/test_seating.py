@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import msgspec
 
-from chatdealer.dealer import Answer, CoHost, Create, HouseSeating, Invite, Join, Start
+from chatdealer.dealer import (
+    Answer,
+    CoHost,
+    Create,
+    HouseSeating,
+    Invite,
+    Join,
+    SitIn,
+    SitOut,
+    Start,
+)
 from chatdealer.dealer.outgoing import Notice, Outgoing
 from chatdealer.dealer.record import decode_record
 from chatdealer.table import TableSettings
@@ -100,3 +110,44 @@ async def test_the_time_bank_refills_every_few_hands_up_to_its_cap(game: Harness
 async def time_bank_of(game: Harness, player: str) -> float:
     _, raw = await game.stored()
     return decode_record(raw).clocks[player].time_bank
+
+
+async def test_sitting_out_too_long_leaves_the_seat_with_the_chips(game: Harness) -> None:
+    await game.do(ANN, Create(settings=SETTINGS))
+    for user in (ANN, BOB, CID):
+        await game.do(user, Join(buy_in=100))
+    await game.do(ANN, HouseSeating(auto_leave_minutes=2))
+    await game.do(ANN, Start())
+    await game.play_hand()
+    await game.do(CID, SitOut())
+    left: list[str] = []
+    for _ in range(6):
+        out = await game.fire(45)  # the pause between hands is over: the next deal
+        left += [n.code for n in payloads(out, Notice) if n.code == "sat_out_too_long"]
+        if left:
+            break
+        await game.play_hand()
+    assert left == ["sat_out_too_long"]
+    assert CID.id not in await seated(game)
+    stack_back = await game.balance(CID)
+    assert stack_back is not None and stack_back > 0
+    await game.assert_chips_conserved()
+
+
+async def test_a_player_back_in_time_keeps_the_seat(game: Harness) -> None:
+    await game.do(ANN, Create(settings=SETTINGS))
+    for user in (ANN, BOB, CID):
+        await game.do(user, Join(buy_in=100))
+    await game.do(ANN, HouseSeating(auto_leave_minutes=2))
+    await game.do(ANN, Start())
+    await game.play_hand()
+    await game.do(CID, SitOut())
+    await game.fire(45)
+    await game.play_hand()
+    await game.do(CID, SitIn())
+    for _ in range(4):
+        out = await game.fire(45)
+        assert "sat_out_too_long" not in [n.code for n in payloads(out, Notice)]
+        await game.play_hand()
+    assert CID.id in await seated(game)
+    await game.assert_chips_conserved()
