@@ -3,9 +3,11 @@ fake Discord: who sits is the host's (and co-hosts') to say; the chips hold afte
 
 from __future__ import annotations
 
+from chatdealer.dealer.record import decode_record
+
 from .conftest import Launch, Running
 from .fake_discord import ANN, BOB, CID, FakeDiscord
-from .helpers import answer, view_of
+from .helpers import TABLE, answer, view_of
 from .test_host import audited
 
 
@@ -54,3 +56,14 @@ async def test_an_invite_only_table_turns_a_stranger_away(
     await answer(fake, await fake.slash(BOB, "join"))
     assert str(BOB.id) in await seated(running)
     await audited(running)
+
+
+async def test_short_decks_straight_above_trips_is_chosen_by_slash(
+    fake: FakeDiscord, launch: Launch
+) -> None:
+    running = await launch()
+    await answer(fake, await fake.slash(ANN, "create", variant="short", straight_beats_trips=True))
+    loaded = await running.poker.dealer.store.tables.load(TABLE)
+    assert loaded is not None
+    settings = decode_record(loaded[1]).settings
+    assert settings is not None and settings.straight_beats_trips

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from chatdealer.dealer.record import chips_of
+from chatdealer.dealer.record import chips_of, decode_record
 
 from .conftest import Launch
 from .fake_bot_api import ANN, BOB, CID, GROUP_ID, FakeBotApi, Sent
@@ -52,3 +52,14 @@ async def test_a_join_on_approval_and_an_invite_only_table(
     await fake.wait_for(posted(fake, "This table is invite-only"), "the stranger refused")
     assert str(CID.id) not in await seated()
     await audited()
+
+
+async def test_short_decks_straight_above_trips_is_chosen_in_the_group(
+    fake: FakeBotApi, launch: Launch
+) -> None:
+    worker = await launch()
+    await said(fake, ANN, "/poker 1/2 short straight_beats_trips=on")
+    loaded = await worker.dealer.store.tables.load(TABLE)
+    assert loaded is not None
+    settings = decode_record(loaded[1]).settings
+    assert settings is not None and settings.straight_beats_trips
