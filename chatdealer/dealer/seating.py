@@ -43,7 +43,7 @@ def may_sit(step: Step, user: User, buy_in: int | None) -> bool:
         raise DealerRefusal("too_many_requests")
     request = JoinRequest(player=user.id, name=user.name, buy_in=buy_in)
     rules.requests = [*rules.requests, request]
-    step.notice("join_requested", name=user.name)
+    step.notice("join_requested", name=user.name, asker=user.id)
     return False
 
 

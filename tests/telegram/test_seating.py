@@ -11,7 +11,7 @@ from .conftest import Launch
 from .fake_bot_api import ANN, BOB, CID, GROUP_ID, FakeBotApi, Sent
 from .test_game import view_of
 from .test_host import TABLE
-from .test_translations import said
+from .test_translations import press, said
 
 
 def posted(fake: FakeBotApi, words: str) -> Callable[[], list[Sent]]:
@@ -38,10 +38,19 @@ async def test_a_join_on_approval_and_an_invite_only_table(
     await fake.push(fake.command(BOB, "/join 150"))
     await fake.wait_for(posted(fake, "Bob asks to sit down"), "the join request")
     assert str(BOB.id) not in await seated()
-    await fake.push(fake.command(CID, "/host approve", reply_to=BOB))
-    await fake.wait_for(posted(fake, "Only the table's host"), "the non-host refused")
+    (request,) = await fake.wait_for(
+        lambda: [m for m in posted(fake, "Bob asks to sit down")() if m.buttons()],
+        "the request's buttons",
+    )
+    approve, _decline = (button["callback_data"] for button in request.buttons())
+    update = fake.press(CID, request, approve)  # a player who does not run the table
+    await fake.push(update)
+    said_to_cid = await fake.wait_for(
+        lambda: fake.answers.get(update["callback_query"]["id"]), "the refusal"
+    )
+    assert "Only the table's host" in said_to_cid["text"]
     assert str(BOB.id) not in await seated()
-    await fake.push(fake.command(ANN, "/host approve", reply_to=BOB))
+    await press(fake, ANN, request, approve)
     await fake.wait_for(posted(fake, "Ann let Bob sit down"), "the approval")
     view = await view_of(worker)
     assert {seat.player_id: seat.stack for seat in view.seats}[str(BOB.id)] == 150
