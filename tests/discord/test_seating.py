@@ -30,10 +30,16 @@ async def test_a_join_on_approval_waits_for_the_host(fake: FakeDiscord, launch: 
     await answer(fake, await fake.slash(CID, "join"))
     await fake.slash(ANN, "approve", root="host", member=CID)
     await fake.wait_for(lambda: [t for t in fake.channel_texts() if "Ann let Cid" in t], what="Cid")
-    refused = await answer(fake, await fake.slash(CID, "approve", root="host", member=BOB))
+    (request,) = await fake.wait_for(
+        lambda: [m for m in fake.channel_messages() if "Bob asks" in m.content and m.custom_ids()],
+        what="the request's buttons",
+    )
+    approve, decline = request.custom_ids()
+    assert ":y:" in approve and ":n:" in decline
+    refused = await answer(fake, await fake.click(CID, request, approve))  # no host
     assert refused.ephemeral and "Only the table's host" in refused.content
     assert str(BOB.id) not in await seated(running)
-    await fake.slash(ANN, "approve", root="host", member=BOB)
+    await fake.click(ANN, request, approve)
     await fake.wait_for(lambda: [t for t in fake.channel_texts() if "Ann let Bob" in t], what="Bob")
     view = await view_of(running)
     assert {seat.player_id: seat.stack for seat in view.seats}[str(BOB.id)] == 150
