@@ -112,7 +112,7 @@ async def time_bank_of(game: Harness, player: str) -> float:
     return decode_record(raw).clocks[player].time_bank
 
 
-async def test_sitting_out_too_long_leaves_the_seat_with_the_chips(game: Harness) -> None:
+async def cid_sits_out_with_a_two_minute_limit(game: Harness) -> None:
     await game.do(ANN, Create(settings=SETTINGS))
     for user in (ANN, BOB, CID):
         await game.do(user, Join(buy_in=100))
@@ -120,6 +120,10 @@ async def test_sitting_out_too_long_leaves_the_seat_with_the_chips(game: Harness
     await game.do(ANN, Start())
     await game.play_hand()
     await game.do(CID, SitOut())
+
+
+async def test_sitting_out_too_long_leaves_the_seat_with_the_chips(game: Harness) -> None:
+    await cid_sits_out_with_a_two_minute_limit(game)
     left: list[str] = []
     for _ in range(6):
         out = await game.fire(45)  # the pause between hands is over: the next deal
@@ -135,13 +139,7 @@ async def test_sitting_out_too_long_leaves_the_seat_with_the_chips(game: Harness
 
 
 async def test_a_player_back_in_time_keeps_the_seat(game: Harness) -> None:
-    await game.do(ANN, Create(settings=SETTINGS))
-    for user in (ANN, BOB, CID):
-        await game.do(user, Join(buy_in=100))
-    await game.do(ANN, HouseSeating(auto_leave_minutes=2))
-    await game.do(ANN, Start())
-    await game.play_hand()
-    await game.do(CID, SitOut())
+    await cid_sits_out_with_a_two_minute_limit(game)
     await game.fire(45)
     await game.play_hand()
     await game.do(CID, SitIn())

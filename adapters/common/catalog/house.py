@@ -89,6 +89,21 @@ def _about(kind: type[Answer] | type[Invite], yes: bool) -> Build:
 
 
 def house_entries(host: Group) -> tuple[Entry, ...]:
+    def _about_member(
+        name: str, summary: str, kind: type[Answer] | type[Invite], yes: bool = False
+    ) -> Entry:
+        return Entry(
+            name,
+            summary,
+            _about(kind, yes),
+            (WHO,),
+            group=host,
+            access=Access.HOST,
+            examples=("@bob",),
+            verbs=(kind,),
+            needs_view=True,
+        )
+
     return (
         Entry(
             "seating",
@@ -102,48 +117,10 @@ def house_entries(host: Group) -> tuple[Entry, ...]:
             details=("With nothing given, it shows the table's seating rules.",),
             public=True,
         ),
-        Entry(
-            "approve",
-            "Let a player who asked sit down (host or co-hosts)",
-            _about(Answer, True),
-            (WHO,),
-            group=host,
-            access=Access.HOST,
-            examples=("@bob",),
-            verbs=(Answer,),
-            needs_view=True,
+        _about_member(
+            "approve", "Let a player who asked sit down (host or co-hosts)", Answer, True
         ),
-        Entry(
-            "decline",
-            "Turn down a player's request to sit (host or co-hosts)",
-            _about(Answer, False),
-            (WHO,),
-            group=host,
-            access=Access.HOST,
-            examples=("@bob",),
-            verbs=(Answer,),
-            needs_view=True,
-        ),
-        Entry(
-            "invite",
-            "Put a player on the invite list (host or co-hosts)",
-            _about(Invite, True),
-            (WHO,),
-            group=host,
-            access=Access.HOST,
-            examples=("@bob",),
-            verbs=(Invite,),
-            needs_view=True,
-        ),
-        Entry(
-            "uninvite",
-            "Take a player off the invite list (host or co-hosts)",
-            _about(Invite, False),
-            (WHO,),
-            group=host,
-            access=Access.HOST,
-            examples=("@bob",),
-            verbs=(Invite,),
-            needs_view=True,
-        ),
+        _about_member("decline", "Turn down a player's request to sit (host or co-hosts)", Answer),
+        _about_member("invite", "Put a player on the invite list (host or co-hosts)", Invite, True),
+        _about_member("uninvite", "Take a player off the invite list (host or co-hosts)", Invite),
     )
