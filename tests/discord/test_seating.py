@@ -6,13 +6,18 @@ from __future__ import annotations
 from chatdealer.dealer.record import decode_record
 
 from .conftest import Launch, Running
-from .fake_discord import ANN, BOB, CID, FakeDiscord
+from .fake_discord import ANN, BOB, CID, FakeDiscord, FakeUser
 from .helpers import TABLE, answer, view_of
 from .test_host import audited
 
 
 async def seated(running: Running) -> set[str]:
     return {seat.player_id for seat in (await view_of(running)).seats}
+
+
+async def state_of(running: Running, user: FakeUser) -> str:
+    view = await view_of(running)
+    return next(str(seat.state) for seat in view.seats if seat.player_id == str(user.id))
 
 
 async def test_a_join_on_approval_waits_for_the_host(fake: FakeDiscord, launch: Launch) -> None:
@@ -43,6 +48,12 @@ async def test_a_join_on_approval_waits_for_the_host(fake: FakeDiscord, launch: 
     await fake.wait_for(lambda: [t for t in fake.channel_texts() if "Ann let Bob" in t], what="Bob")
     view = await view_of(running)
     assert {seat.player_id: seat.stack for seat in view.seats}[str(BOB.id)] == 150
+    await audited(running)
+    await answer(fake, await fake.slash(BOB, "sitout"))
+    assert await state_of(running, BOB) == "sitting_out"
+    await audited(running)
+    await answer(fake, await fake.slash(BOB, "back"))
+    assert await state_of(running, BOB) != "sitting_out"
     await audited(running)
 
 

@@ -55,6 +55,12 @@ async def test_a_join_on_approval_and_an_invite_only_table(
     view = await view_of(worker)
     assert {seat.player_id: seat.stack for seat in view.seats}[str(BOB.id)] == 150
     await audited()
+    for typed, away in (("/sitout", True), ("/back", False)):
+        await said(fake, BOB, typed)
+        view = await view_of(worker)
+        state = next(str(seat.state) for seat in view.seats if seat.player_id == str(BOB.id))
+        assert (state == "sitting_out") is away, (typed, state)
+        await audited()
     await fake.push(fake.command(ANN, "/house seating join=invite"))
     await fake.wait_for(posted(fake, "Seating: invite-only"), "invite-only")
     await fake.push(fake.command(CID, "/join"))
