@@ -46,6 +46,9 @@ LABELS: dict[str, str] = {
     "all": "All time",
     "month": "This month",
     "week": "This week",
+    "open": "Open to anyone",
+    "approval": "On approval",
+    "invite": "Invite only",
 }
 ALIASES: dict[str, tuple[str, ...]] = {
     "holdem": ("hold'em", "texas", "nlhe"),

@@ -43,6 +43,10 @@ class Service(Protocol):
         self, interaction: discord.Interaction, channel: int, token: ActionToken
     ) -> None: ...
 
+    async def answer_request(
+        self, interaction: discord.Interaction, channel: int, player: str, yes: bool
+    ) -> None: ...
+
 
 _services: weakref.WeakKeyDictionary[discord.Client, Service] = weakref.WeakKeyDictionary()
 

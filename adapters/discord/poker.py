@@ -38,6 +38,7 @@ from adapters.discord.posts import (
     with_result,
 )
 from adapters.discord.presses import Presses
+from adapters.discord.seat_requests import request_buttons
 from adapters.discord.tables import ChannelTable, HandResult, Screen, TableMessages
 from adapters.discord.texts import locale_language, not_in_a_server, ui
 from chatdealer.dealer import (
@@ -57,6 +58,7 @@ from chatdealer.dealer.outgoing import (
     History,
     HoleCards,
     NightShown,
+    Notice,
     PotWon,
     TableShown,
 )
@@ -264,6 +266,10 @@ class Poker(Delivery[TableMessages]):
                     batch.showdowns.append((table, showdown))
                 if text is not None:
                     batch.lines[table].append(text)
+                    if isinstance(payload, Notice) and payload.code == "join_requested":
+                        asker = str(payload.params["asker"])
+                        buttons = request_buttons(int(table.channel), asker, lang.code)
+                        batch.channel_posts.append((table, Post(text, buttons=buttons)))
                 else:
                     post = public_post(payload, lang)
                     if post is not None:

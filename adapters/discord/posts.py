@@ -34,8 +34,12 @@ class Post:
     file: tuple[str, bytes] | None = None
     link: tuple[str, str] | None = None
     """A link button under the message (its label and address): a hand's replay."""
+    buttons: discord.ui.View | None = None
+    """Buttons of its own under the message (a join request's answers)."""
 
     def link_view(self) -> discord.ui.View | None:
+        if self.buttons is not None:
+            return self.buttons
         if self.link is None:
             return None
         label, url = self.link

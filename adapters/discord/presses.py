@@ -27,6 +27,7 @@ from chatdealer.dealer import (
     ShowTable,
     User,
 )
+from chatdealer.dealer import Answer as AnswerRequest
 from chatdealer.dealer.outgoing import AnyPayload, Refused, TableShown
 from chatdealer.render import payload_text, table_text
 from chatdealer.store import TableId
@@ -181,6 +182,19 @@ class Presses:
             Command(table=table, user=self.poker.user_of(interaction), args=MyCards())
         )
         await self.poker.deliver(out, interaction, reply=True, asked_cards=True)
+
+    async def answer_request(
+        self, interaction: discord.Interaction[Any], channel: int, player: str, yes: bool
+    ) -> None:
+        """Approve or Decline under a join request: the answer to the presser, ephemerally."""
+        table = await self.pressed_at(interaction, channel)
+        if table is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        args = AnswerRequest(player_id=player, yes=yes)
+        user = self.poker.user_of(interaction)
+        out = await self.poker.dealer.handle(Command(table=table, user=user, args=args))
+        await self.poker.deliver(out, interaction, reply=True)
 
 
 def _stale(event: Outgoing, user_id: str) -> bool:

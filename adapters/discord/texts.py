@@ -38,6 +38,8 @@ UI: dict[str, str] = {
     "dm_title": "Your cards at {channel}",
     "bad_amount": "Type an amount in chips, or pick a quick size",
     "done": "Done",
+    "approve": "Let them sit",
+    "decline": "Decline",
     "no_guild": "Poker tables live in server channels and threads",
     "restarting": "The dealer is restarting: try again in a few seconds",
     "elsewhere": "That button belongs to another table: use the table message in this channel",

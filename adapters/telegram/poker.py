@@ -33,6 +33,7 @@ from adapters.telegram.images import board_png, hand_png, showdown_png
 from adapters.telegram.outbox import Outbox
 from adapters.telegram.posts import POPUP_LIMIT, Post, cut, group_post, own_post, send_to_table
 from adapters.telegram.private import PrivateMessages
+from adapters.telegram.seat_requests import request_keyboard
 from adapters.telegram.tables import ChatTable, Screen, TableMessages
 from adapters.telegram.texts import ui
 from adapters.telegram.where import deep_link_payload
@@ -159,6 +160,9 @@ class Poker(Delivery[TableMessages]):
                     batch.lines[table].append(text)
                     if isinstance(payload, Notice) and payload.code in ANNOUNCED:
                         batch.group_posts.append((table, _ready(Post(text))))
+                    elif isinstance(payload, Notice) and payload.code == "join_requested":
+                        keyboard = request_keyboard(str(payload.params["asker"]), lang.code)
+                        batch.group_posts.append((table, _ready(Post(text, keyboard=keyboard))))
                 else:
                     post = group_post(payload, lang)
                     if post is not None:

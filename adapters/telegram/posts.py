@@ -45,9 +45,13 @@ class Post:
     """A URL button under the message (its label and address): a hand's replay."""
     mini_app: bool = False
     """The link opens as a Telegram Mini App (private chats only), signed in by Telegram."""
+    keyboard: InlineKeyboardMarkup | None = None
+    """Buttons of its own under the message (a join request's answers)."""
 
     @property
     def markup(self) -> InlineKeyboardMarkup | None:
+        if self.keyboard is not None:
+            return self.keyboard
         if self.link is None:
             return None
         label, url = self.link

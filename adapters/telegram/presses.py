@@ -13,9 +13,11 @@ from telegram.ext import ContextTypes
 from adapters.telegram.callbacks import parse_press
 from adapters.telegram.poker import Poker
 from adapters.telegram.posts import POPUP_LIMIT, cut
+from adapters.telegram.seat_requests import parse_answer
 from adapters.telegram.texts import ui
 from adapters.telegram.where import table_of, user_of
-from chatdealer.dealer import Act, Command, MyCards
+from chatdealer.dealer import Act, Command, MyCards, User
+from chatdealer.dealer import Answer as AnswerArgs
 from chatdealer.dealer.outgoing import HoleCards, Refused
 from chatdealer.render import language, payload_text
 from chatdealer.store import TableId
@@ -59,6 +61,10 @@ class Presses:
             await answer(ui("en", "stale"))
             return
         lang = await self.poker.table_language(table)
+        answered = parse_answer(query.data)
+        if answered is not None:
+            await self._answer_request(table, user_of(query.from_user), answered, lang, answer)
+            return
         press = parse_press(query.data)
         if press is None or press.table() != table:
             await answer(ui(lang, "stale"))
@@ -92,6 +98,17 @@ class Presses:
         for payload, _ in mine:
             if isinstance(payload, HoleCards):
                 self.poker.outbox.put(self.poker.deal_privately(table, user.id, payload))
+
+    async def _answer_request(
+        self, table: TableId, user: User, args: AnswerArgs, lang: str, answer: Answer
+    ) -> None:
+        """Approve or Decline under a join request, pressed by whom Telegram says."""
+        out = await self.dealer.handle(Command(table=table, user=user, args=args))
+        refusals = [e.payload for e in out if isinstance(e.payload, Refused) and e.to == user.id]
+        now = self.poker.clock()
+        texts = [payload_text(r, language(lang), now) or r.text for r in refusals]
+        await answer("\n".join(texts) if texts else ui(lang, "answered"), alert=bool(texts))
+        await self.poker.deliver([e for e in out if not isinstance(e.payload, Refused)])
 
     async def _bring_up_to_date(self, table: TableId) -> None:
         """A press on buttons out of date (an earlier street, or kept across a restart): the

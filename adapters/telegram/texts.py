@@ -24,6 +24,9 @@ WORDS: dict[str, str] = {
         "I can't message you privately yet: press 🂠 My cards on the table, or start a chat with me"
     ),
     "sent_private": "Sent to you privately",
+    "approve": "✅ Let them sit",
+    "decline": "✖ Decline",
+    "answered": "Done",
     "started": (
         "Done: I will send your cards here at every deal. Your cards never go to the group."
     ),

@@ -23,6 +23,7 @@ from chatdealer.dealer.commands import (
     Act,
     ActionToken,
     AddBot,
+    Answer,
     Balance,
     BankRules,
     CoHost,
@@ -32,6 +33,8 @@ from chatdealer.dealer.commands import (
     CreateTournament,
     Daily,
     GiveChips,
+    HouseSeating,
+    Invite,
     Join,
     Kick,
     LastHand,
@@ -102,6 +105,9 @@ DECODED = frozenset(
         GiveChips,
         TakeChips,
         CoHost,
+        HouseSeating,
+        Invite,
+        Answer,
     )
 )
 CHIP_FIELDS = frozenset(

@@ -151,6 +151,47 @@ class CoHost(Args, frozen=True, tag="cohost"):
     on: bool = True
 
 
+JoinPolicy = Literal["open", "approval", "invite"]
+Minutes = Annotated[int, msgspec.Meta(ge=0, le=24 * 60)]
+BankSeconds = Annotated[int, msgspec.Meta(ge=0, le=600)]
+Hands = Annotated[int, msgspec.Meta(ge=1, le=1000)]
+
+
+class HouseSeating(Args, frozen=True, tag="house_seating"):
+    """Who may sit and how long they may sit out, and the time bank's refill (`seating`):
+    shown to anyone; changed (any field given) by the host, a co-host or a channel manager."""
+
+    policy: JoinPolicy | None = None
+    auto_leave_minutes: Minutes | None = None
+    refill_seconds: BankSeconds | None = None
+    refill_hands: Hands | None = None
+    refill_cap: BankSeconds | None = None
+
+    def changes(self) -> bool:
+        given = (
+            self.policy,
+            self.auto_leave_minutes,
+            self.refill_seconds,
+            self.refill_hands,
+            self.refill_cap,
+        )
+        return any(value is not None for value in given)
+
+
+class Invite(Args, frozen=True, tag="invite"):
+    """The host puts a player on the invite list (`on`), or takes them off it."""
+
+    player_id: PlayerId
+    on: bool = True
+
+
+class Answer(Args, frozen=True, tag="answer"):
+    """The host approves (`yes`) or declines a player's request to sit at the table."""
+
+    player_id: PlayerId
+    yes: bool = True
+
+
 class Start(Args, frozen=True, tag="start"):
     """Deal the first hand (or start the tournament); later hands follow by themselves."""
 
@@ -289,6 +330,9 @@ Verb = (
     | Pause
     | Resume
     | CoHost
+    | HouseSeating
+    | Invite
+    | Answer
     | Seed
     | Act
     | MyCards

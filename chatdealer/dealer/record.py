@@ -56,6 +56,32 @@ class PlayerClock(msgspec.Struct, kw_only=True, omit_defaults=True):
     """Tournament players who timed out twice: their turns are played at once."""
 
 
+class JoinRequest(msgspec.Struct, frozen=True, kw_only=True):
+    """A player waiting for the host's answer: the buy-in they asked to sit with."""
+
+    player: str
+    name: str
+    buy_in: int | None = None
+
+
+class SeatingRules(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """Who may sit and the clocks around them (`seating`); the defaults are an open table."""
+
+    policy: str = "open"
+    """open, approval or invite."""
+    invited: list[str] = msgspec.field(default_factory=list)
+    requests: list[JoinRequest] = msgspec.field(default_factory=list)
+    auto_leave_minutes: int = 0
+    """Sitting out longer than this leaves the seat; 0: never."""
+    refill_seconds: int = 0
+    """Seconds added to every player's time bank every `refill_hands` hands, up to `refill_cap`."""
+    refill_hands: int = 10
+    refill_cap: int = 0
+    """0: the table's own time bank."""
+    sitting_out_since: dict[str, float] = msgspec.field(default_factory=dict)
+    """When each player sitting out was first found so by the next-hand deadline."""
+
+
 class PlayerSeed(msgspec.Struct, frozen=True, array_like=True):
     """A player's seed for a deck's cut, kept as its digest (`cut.seed_digest`): the words
     themselves are never stored."""
@@ -106,6 +132,7 @@ class TableRecord(Stored, kw_only=True):
     cohosts: list[str] = msgspec.field(default_factory=list)
     """Players the host named to run the table with them (`hosting`)."""
     arrivals: list[str] = msgspec.field(default_factory=list)
+    seating: SeatingRules = msgspec.field(default_factory=SeatingRules)
     """The players seated, in the order they sat down: the longest-seated takes over a host
     who leaves with no co-host."""
 

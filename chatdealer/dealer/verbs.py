@@ -10,13 +10,17 @@ from __future__ import annotations
 import msgspec
 
 from chatdealer.dealer.allin import refuse_capped_all_in
+from chatdealer.dealer.auto_leave import send_away_long_sitters
 from chatdealer.dealer.commands import (
     Act,
     AddBot,
+    Answer,
     CoHost,
     Configure,
     Create,
     CreateTournament,
+    HouseSeating,
+    Invite,
     Join,
     Kick,
     Leave,
@@ -36,9 +40,10 @@ from chatdealer.dealer.commands import (
 )
 from chatdealer.dealer.hosting import arrived, hand_over, runs_table, set_cohost
 from chatdealer.dealer.pausing import pause
-from chatdealer.dealer.record import TableRecord, Wake, WakeFor, is_empty, new_record
+from chatdealer.dealer.record import JoinRequest, TableRecord, Wake, WakeFor, is_empty, new_record
 from chatdealer.dealer.refusals import DealerRefusal
 from chatdealer.dealer.seated_bots import bot_move, bots_seated, is_bot
+from chatdealer.dealer.seating import answer, invite, may_sit, refill_time_banks, set_seating
 from chatdealer.dealer.seeding import (
     add_seed,
     commit_first_deck,
@@ -68,6 +73,9 @@ TableVerb = (
     | Pause
     | Resume
     | CoHost
+    | HouseSeating
+    | Invite
+    | Answer
     | Act
     | Seed
     | Register
@@ -123,7 +131,18 @@ def apply(step: Step, args: TableVerb, user: User, balance: int | None = None) -
         step.absorb(_cash(step.record, "the settings").change_settings(args.settings))
         settings_changed(step, args.settings.variant.deck)
     elif isinstance(args, Join):
-        _join(step, args, user, balance)
+        _cash(step.record, "seating")
+        if may_sit(step, user, args.buy_in):
+            _join(step, args, user, balance)
+    elif isinstance(args, HouseSeating | Invite):
+        _cash(step.record, "seating")
+        if isinstance(args, Invite):
+            invite(step, user, args)
+        else:
+            set_seating(step, user, args)
+    elif isinstance(args, Answer):
+        _cash(step.record, "seating")
+        answer(step, user, args, lambda request: _seat_request(step, request))
     elif isinstance(args, Leave):
         _leave(step, user)
     elif isinstance(args, Kick):
@@ -174,6 +193,7 @@ def fire(step: Step) -> bool:
             return False
         if record.cash is not None:
             _send_busted_bots_home(step, record.cash)
+            send_away_long_sitters(step, record.cash)
         if not step.can_deal():
             record.wake = None
             return True
@@ -227,6 +247,7 @@ def deal(step: Step) -> None:
     if dealt:
         record.deck = msgspec.structs.replace(secret, open_deck=table.settings.open_deck)
         commit_next_deck(step, deck_kind, number + 1)
+        refill_time_banks(step, number)
     step.dealt(events, deck, stacks)
 
 
@@ -253,6 +274,12 @@ def _join(step: Step, args: Join, user: User, balance: int | None) -> None:
         table.sit(user.id, user.name, amount, args.seat, wait_for_big_blind=args.wait_for_big_blind)
     )
     arrived(step.record, user.id)
+
+
+def _seat_request(step: Step, request: JoinRequest) -> None:
+    """An approved request: the player sits with the buy-in they asked for."""
+    asker = User(id=request.player, name=request.name)
+    _join(step, Join(buy_in=request.buy_in), asker, None)
 
 
 def add_bot(step: Step, args: AddBot, user: User, bot: User, balance: int | None) -> None:

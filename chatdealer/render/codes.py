@@ -67,12 +67,13 @@ REWRITTEN: dict[tuple[str, str], tuple[str, dict[str, str]]] = {
 }
 
 # Parameters whose values are English words, translated in the context "param".
-WORD_PARAMS = frozenset({"what", "blind", "board"})
+WORD_PARAMS = frozenset({"what", "blind", "board", "policy"})
 # Parameters whose values are players' names (a bot's "(bot)" is translated).
-NAME_PARAMS = frozenset({"name", "player"})
+NAME_PARAMS = frozenset({"name", "player", "host"})
 WORDS = (
     "bet", "raise", "small", "big", "seating", "buying chips", "leaving", "sitting out",
     "the settings", "straddling", "pausing", "co-hosts",
+    "open to anyone", "on approval", "invite-only",
 )  # fmt: skip
 _WAIT = re.compile(r"(\d+) (h|min|s)\b")
 

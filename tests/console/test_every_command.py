@@ -46,6 +46,11 @@ SAID = [
     ("host cohost", "host cohost Tess", r"They already run this table"),
     ("host pause", "host pause", r"paused the game"),
     ("host resume", "host resume", r"resumed the game"),
+    ("house seating", "house seating refill=10 every=5", r"Seating: open to anyone"),
+    ("host invite", "host invite Tess", r"Tess is on the invite list"),
+    ("host uninvite", "host uninvite Tess", r"Tess is off the invite list"),
+    ("host approve", "host approve Tess", r"They haven't asked to sit"),
+    ("host decline", "host decline Tess", r"They haven't asked to sit"),
     ("leave", "leave", r"Tess leaves"),
     ("stop", "stop", r"The table is closing"),
 ]

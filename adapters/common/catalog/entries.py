@@ -18,6 +18,7 @@ from __future__ import annotations
 from functools import cache
 
 from adapters.common.catalog.errors import ArgumentError
+from adapters.common.catalog.house import house_entries
 from adapters.common.catalog.members import resolve
 from adapters.common.catalog.settings import (
     STYLE,
@@ -627,6 +628,7 @@ def entries() -> tuple[Entry, ...]:
             aliases=("commands", "?"),
             section="help",
         ),
+        *house_entries(HOST),
     )
 
 

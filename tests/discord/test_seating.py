@@ -1,0 +1,86 @@
+"""`/house seating` and `/host approve|decline|invite|uninvite` through discord.py against the
+fake Discord: who sits is the host's (and co-hosts') to say; the chips hold after each step."""
+
+from __future__ import annotations
+
+from chatdealer.dealer.record import decode_record
+
+from .conftest import Launch, Running
+from .fake_discord import ANN, BOB, CID, FakeDiscord, FakeUser
+from .helpers import TABLE, answer, view_of
+from .test_host import audited
+
+
+async def seated(running: Running) -> set[str]:
+    return {seat.player_id for seat in (await view_of(running)).seats}
+
+
+async def state_of(running: Running, user: FakeUser) -> str:
+    view = await view_of(running)
+    return next(str(seat.state) for seat in view.seats if seat.player_id == str(user.id))
+
+
+async def test_a_join_on_approval_waits_for_the_host(fake: FakeDiscord, launch: Launch) -> None:
+    running = await launch()
+    await answer(fake, await fake.slash(ANN, "create"))
+    await answer(fake, await fake.slash(ANN, "join"))
+    rules = await answer(fake, await fake.slash(ANN, "seating", root="house", join="approval"))
+    assert rules.content.startswith("Seating: on approval")
+    await fake.slash(BOB, "join", buy_in="150")
+    await fake.wait_for(
+        lambda: [t for t in fake.channel_texts() if "Bob asks to sit down" in t],
+        what="the join request",
+    )
+    assert str(BOB.id) not in await seated(running)
+    await answer(fake, await fake.slash(CID, "join"))
+    await fake.slash(ANN, "approve", root="host", member=CID)
+    await fake.wait_for(lambda: [t for t in fake.channel_texts() if "Ann let Cid" in t], what="Cid")
+    (request,) = await fake.wait_for(
+        lambda: [m for m in fake.channel_messages() if "Bob asks" in m.content and m.custom_ids()],
+        what="the request's buttons",
+    )
+    approve, decline = request.custom_ids()
+    assert ":y:" in approve and ":n:" in decline
+    refused = await answer(fake, await fake.click(CID, request, approve))  # no host
+    assert refused.ephemeral and "Only the table's host" in refused.content
+    assert str(BOB.id) not in await seated(running)
+    await fake.click(ANN, request, approve)
+    await fake.wait_for(lambda: [t for t in fake.channel_texts() if "Ann let Bob" in t], what="Bob")
+    view = await view_of(running)
+    assert {seat.player_id: seat.stack for seat in view.seats}[str(BOB.id)] == 150
+    await audited(running)
+    await answer(fake, await fake.slash(BOB, "sitout"))
+    assert await state_of(running, BOB) == "sitting_out"
+    await audited(running)
+    await answer(fake, await fake.slash(BOB, "back"))
+    assert await state_of(running, BOB) != "sitting_out"
+    await audited(running)
+
+
+async def test_an_invite_only_table_turns_a_stranger_away(
+    fake: FakeDiscord, launch: Launch
+) -> None:
+    running = await launch()
+    await answer(fake, await fake.slash(ANN, "create"))
+    await fake.slash(ANN, "seating", root="house", join="invite")
+    refused = await answer(fake, await fake.slash(BOB, "join"))
+    assert refused.ephemeral and "invite-only" in refused.content
+    assert str(BOB.id) not in await seated(running)
+    await fake.slash(ANN, "invite", root="host", member=BOB)
+    await fake.wait_for(
+        lambda: [t for t in fake.channel_texts() if "on the invite list" in t], what="the invite"
+    )
+    await answer(fake, await fake.slash(BOB, "join"))
+    assert str(BOB.id) in await seated(running)
+    await audited(running)
+
+
+async def test_short_decks_straight_above_trips_is_chosen_by_slash(
+    fake: FakeDiscord, launch: Launch
+) -> None:
+    running = await launch()
+    await answer(fake, await fake.slash(ANN, "create", variant="short", straight_beats_trips=True))
+    loaded = await running.poker.dealer.store.tables.load(TABLE)
+    assert loaded is not None
+    settings = decode_record(loaded[1]).settings
+    assert settings is not None and settings.straight_beats_trips

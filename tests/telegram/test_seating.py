@@ -1,0 +1,80 @@
+"""`/house seating` and `/host approve|decline|invite|uninvite` through python-telegram-bot
+against the fake Bot API: who sits is the host's (and co-hosts') to say; the chips hold."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from chatdealer.dealer.record import chips_of, decode_record
+
+from .conftest import Launch
+from .fake_bot_api import ANN, BOB, CID, GROUP_ID, FakeBotApi, Sent
+from .test_game import view_of
+from .test_host import TABLE
+from .test_translations import press, said
+
+
+def posted(fake: FakeBotApi, words: str) -> Callable[[], list[Sent]]:
+    return lambda: [m for m in fake.chat_messages(GROUP_ID) if words in m.content]
+
+
+async def test_a_join_on_approval_and_an_invite_only_table(
+    fake: FakeBotApi, launch: Launch
+) -> None:
+    worker = await launch()
+    bank = worker.dealer.store.bank
+
+    async def audited() -> None:
+        reports = await bank.audit(TABLE.home, chips_of)
+        assert all(report.ok for report in reports), reports
+
+    async def seated() -> set[str]:
+        return {seat.player_id for seat in (await view_of(worker)).seats}
+
+    await said(fake, ANN, "/poker")
+    await said(fake, ANN, "/join")
+    await said(fake, ANN, "/house seating join=approval")
+    await fake.wait_for(posted(fake, "Seating: on approval"), "the seating rules")
+    await fake.push(fake.command(BOB, "/join 150"))
+    await fake.wait_for(posted(fake, "Bob asks to sit down"), "the join request")
+    assert str(BOB.id) not in await seated()
+    (request,) = await fake.wait_for(
+        lambda: [m for m in posted(fake, "Bob asks to sit down")() if m.buttons()],
+        "the request's buttons",
+    )
+    approve, _decline = (button["callback_data"] for button in request.buttons())
+    update = fake.press(CID, request, approve)  # a player who does not run the table
+    await fake.push(update)
+    said_to_cid = await fake.wait_for(
+        lambda: fake.answers.get(update["callback_query"]["id"]), "the refusal"
+    )
+    assert "Only the table's host" in said_to_cid["text"]
+    assert str(BOB.id) not in await seated()
+    await press(fake, ANN, request, approve)
+    await fake.wait_for(posted(fake, "Ann let Bob sit down"), "the approval")
+    view = await view_of(worker)
+    assert {seat.player_id: seat.stack for seat in view.seats}[str(BOB.id)] == 150
+    await audited()
+    for typed, away in (("/sitout", True), ("/back", False)):
+        await said(fake, BOB, typed)
+        view = await view_of(worker)
+        state = next(str(seat.state) for seat in view.seats if seat.player_id == str(BOB.id))
+        assert (state == "sitting_out") is away, (typed, state)
+        await audited()
+    await fake.push(fake.command(ANN, "/house seating join=invite"))
+    await fake.wait_for(posted(fake, "Seating: invite-only"), "invite-only")
+    await fake.push(fake.command(CID, "/join"))
+    await fake.wait_for(posted(fake, "This table is invite-only"), "the stranger refused")
+    assert str(CID.id) not in await seated()
+    await audited()
+
+
+async def test_short_decks_straight_above_trips_is_chosen_in_the_group(
+    fake: FakeBotApi, launch: Launch
+) -> None:
+    worker = await launch()
+    await said(fake, ANN, "/poker 1/2 short straight_beats_trips=on")
+    loaded = await worker.dealer.store.tables.load(TABLE)
+    assert loaded is not None
+    settings = decode_record(loaded[1]).settings
+    assert settings is not None and settings.straight_beats_trips
