@@ -62,8 +62,9 @@ def test_names_fit_discord_and_telegram() -> None:
 
 
 def test_discords_limits_hold() -> None:
-    """At most 25 subcommands and groups under /poker, 25 options and 25 choices each."""
-    assert len(top_level()) + len(groups()) <= 25
+    """At most 25 subcommands and groups under /poker (a group of its own top-level command,
+    `/host`, `/house`, is not under it), 25 options and 25 choices each."""
+    assert len(top_level()) + len([g for g in groups() if not g.discord_root]) <= 25
     for group in groups():
         assert len(in_group(group)) <= 25
     for entry in entries():

@@ -18,6 +18,7 @@ from __future__ import annotations
 from functools import cache
 
 from adapters.common.catalog.errors import ArgumentError
+from adapters.common.catalog.house_showdown import SHOWDOWN
 from adapters.common.catalog.members import resolve
 from adapters.common.catalog.settings import (
     STYLE,
@@ -611,6 +612,7 @@ def entries() -> tuple[Entry, ...]:
             verbs=(ShowTable,),
             reposts=True,
         ),
+        SHOWDOWN,
         Entry(
             "help",
             "How to play with the dealer",

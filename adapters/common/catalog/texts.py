@@ -19,12 +19,13 @@ from adapters.common.catalog.platforms import Platform, group_spelled, spelled
 from adapters.common.catalog.spec import Access, Entry, Group, Kind, Param
 from adapters.common.catalog.translate import Words, words
 
-SECTIONS = ("table", "bank", "tournament", "host", "help")
+SECTIONS = ("table", "bank", "tournament", "host", "house", "help")
 SECTION_TITLES = {
     "table": "At the table",
     "bank": "Chips and standings",
     "tournament": "Tournaments",
     "host": "Running the room",
+    "house": "House rules",
     "help": "Help",
 }
 ACCESS_NOTES = {
