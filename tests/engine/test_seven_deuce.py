@@ -3,15 +3,19 @@ other player dealt in, capped at what each has; chips are conserved and the hist
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from chatdealer import phh
+from chatdealer.cards import format_cards, parse_cards
 from chatdealer.engine.config import ConfigError, HandConfig
 from chatdealer.engine.deck_order import spelled_deck
 from chatdealer.engine.events import BountyCollected, Event
 from chatdealer.engine.hand import Hand, deal_hand
 from chatdealer.history import to_phh
 from chatdealer.replay import replay
+from tests.engine.random_play import play_at_random
 from tests.engine.spelled import play
 
 CHECK_DOWN = (
@@ -87,3 +91,33 @@ def test_the_history_records_the_bounty_and_replays_to_the_finishing_stacks() ->
     result = replay(phh.loads(phh.dumps(record)), "written")
     assert result.ok, result.error
     assert result.finishing_stacks == hand.stacks == [1090, 940, 0]
+
+
+def test_random_hands_with_seven_deuce_dealt_conserve_chips_and_replay() -> None:
+    """Hands of any shape, seven-deuce dealt to one player in each: no chip made or lost, no
+    stack below zero, and every history replays to its finishing stacks."""
+    rng = random.Random(72)
+    collected = 0
+    for _ in range(300):
+        count = rng.randint(2, 6)
+        stacks = tuple(rng.choice((15, 40, 200, 1000)) for _ in range(count))
+        config = HandConfig(
+            starting_stacks=stacks, blinds_or_straddles=(5, 10), min_bet=10, seven_deuce=25
+        )
+        rest = parse_cards("7c 2d")
+        others = [card for card in config.variant.deck.cards() if card not in rest]
+        rng.shuffle(others)
+        holes = [format_cards(rest, sep="")] + [
+            format_cards(others[2 * seat : 2 * seat + 2], sep="") for seat in range(count - 1)
+        ]
+        board = format_cards(others[2 * count : 2 * count + 5], sep="")
+        hand, _ = deal_hand(config, spelled_deck(holes, board, config.variant.deck))
+        play_at_random(hand, rng, fold_below=0.1)
+        assert sum(hand.stacks) == sum(stacks) and min(hand.stacks) >= 0
+        bounty = hand.stacks[0] - stacks[0] + hand.contributed[0] - hand.won[0]
+        assert bounty >= 0 and (bounty == 0 or hand.shown[0])
+        collected += bounty > 0
+        result = replay(phh.loads(phh.dumps(to_phh(hand))), "written")
+        assert result.ok, result.error
+        assert result.finishing_stacks == hand.stacks
+    assert collected > 0
