@@ -4,30 +4,22 @@ from __future__ import annotations
 
 import msgspec
 
+from adapters.common.catalog import spec
 from adapters.common.catalog.house import HOUSE
-from adapters.common.catalog.spec import (
-    Access,
-    Entry,
-    HelpWanted,
-    Kind,
-    Outcome,
-    Param,
-    Situation,
-    Values,
-)
+from adapters.common.catalog.spec import Entry, HelpWanted, Param
 from chatdealer.dealer import Configure
 from chatdealer.table import TableSettings
 
 SEVEN_DEUCE = Param(
     "seven_deuce",
-    Kind.CHIPS,
+    spec.Kind.CHIPS,
     "The 7-2 game's bounty from each player (0: off)",
     minimum=0,
     positional=False,
 )
 
 
-def _showdown(values: Values, situation: Situation) -> Outcome:
+def _showdown(values: spec.Values, situation: spec.Situation) -> spec.Outcome:
     if not values.given():
         return HelpWanted("house showdown")
     view = situation.view
@@ -42,7 +34,7 @@ SHOWDOWN = Entry(
     _showdown,
     (SEVEN_DEUCE,),
     group=HOUSE,
-    access=Access.HOST,
+    access=spec.Access.HOST,
     examples=("seven_deuce=50", "seven_deuce=0"),
     verbs=(Configure,),
     needs_view=True,
