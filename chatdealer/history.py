@@ -5,7 +5,8 @@ and fixed-limit Omaha hi-lo eight or better (FO/8). It has none for pot-limit ho
 fixed-limit short deck, the other Omaha structures or five-card Omaha, and no fields for dead
 blinds or live posts out of position, so those are kept in user-defined fields
 (`_betting_structure`, `_straight_beats_trips`, `_small_bet`, `_big_bet`, `_hole_cards`, `_dead`,
-`_live_posts`, `_bomb_pot`) that our replay reads back; every other PHH tool still reads the file.
+`_live_posts`, `_bomb_pot`, `_seven_deuce`) that our replay reads back; every other PHH tool
+still reads the file.
 """
 
 from __future__ import annotations
@@ -96,6 +97,8 @@ def _settings(config: HandConfig) -> dict[str, Any]:
         user_fields["_live_posts"] = list(config.per_seat(config.live_posts))
     if config.bomb_pot:
         user_fields["_bomb_pot"] = True
+    if config.seven_deuce:
+        user_fields["_seven_deuce"] = config.seven_deuce
     small_bet, big_bet = config.small_bet, config.big_bet
     if fixed and structure is not coded:  # FO/8 dealt pot- or no-limit: its bets are the minimum
         small_bet = big_bet = config.min_bet

@@ -89,6 +89,7 @@ def config_for(record: phh.HandHistory) -> HandConfig:
         big_bet=int(record.big_bet or extra.get("_big_bet", 0)),
         names=tuple(record.players or ()),
         bomb_pot=bool(extra.get("_bomb_pot", False)),
+        seven_deuce=int(extra.get("_seven_deuce", 0)),
     )
 
 

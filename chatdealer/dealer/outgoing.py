@@ -347,6 +347,16 @@ class TournamentOver(Payload, frozen=True, tag="tournament_over"):
     """First place first, each with the player's display name."""
 
 
+class BountyWon(Payload, frozen=True, tag="seven_deuce"):
+    """The 7-2 game's bounty: who won a pot with seven-deuce shown, all they took, and from whom
+    (each `Share` is what that player paid)."""
+
+    player_id: str
+    name: str
+    amount: int
+    payers: tuple[Share, ...]
+
+
 AnyPayload = (
     TableShown
     | Refused
@@ -362,6 +372,7 @@ AnyPayload = (
     | HandNamed
     | Mucked
     | PotWon
+    | BountyWon
     | HandOver
     | HoleCards
     | HandProof

@@ -23,6 +23,7 @@ from chatdealer.dealer.outgoing import (
     AllInEquity,
     AnyPayload,
     BoardDealt,
+    BountyWon,
     EquityShare,
     HandNamed,
     MadeHand,
@@ -95,7 +96,7 @@ class ShowdownTeller:
     # -- the events ------------------------------------------------------------------------
 
     def tell(self, event: hand_events.Event) -> None:
-        """Tells a board, show, muck or pot event; any other event is not this teller's."""
+        """Tells a board, show, muck, pot or 7-2 bounty event; any other is not this teller's."""
         if isinstance(event, hand_events.BoardDealt):
             self.board_dealt(event)
         elif isinstance(event, hand_events.HandShown):
@@ -104,6 +105,8 @@ class ShowdownTeller:
             self.mucked(event)
         elif isinstance(event, hand_events.PotAwarded):
             self.pot_awarded(event)
+        elif isinstance(event, hand_events.BountyCollected):
+            self.bounty_collected(event)
 
     def board_dealt(self, event: hand_events.BoardDealt) -> None:
         self.board = event.board
@@ -165,6 +168,18 @@ class ShowdownTeller:
                 pots=max(len(pots), event.pot + 1),
                 half=half,
                 low=low,
+            )
+        )
+
+    def bounty_collected(self, event: hand_events.BountyCollected) -> None:
+        payers = tuple(
+            Share(player_id=(ref := self._ref(seat)).player_id, name=ref.name, chips=chips)
+            for seat, chips in event.payments
+        )
+        winner = self._ref(event.seat)
+        self._say(
+            BountyWon(
+                player_id=winner.player_id, name=winner.name, amount=event.amount, payers=payers
             )
         )
 

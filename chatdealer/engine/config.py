@@ -111,6 +111,8 @@ class HandConfig(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     names: tuple[str, ...] = ()
     bomb_pot: bool = False
     """Everyone antes and nobody bets pre-flop: the hand starts on the flop (docs/rules.md)."""
+    seven_deuce: int = 0
+    """The 7-2 game's bounty each player dealt in pays a pot won with seven-deuce shown; 0: off."""
 
     @property
     def seat_count(self) -> int:
@@ -148,6 +150,8 @@ class HandConfig(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             any(self.blinds_or_straddles) or any(self.live_posts) or not any(self.antes)
         ):
             raise ConfigError("a bomb pot is antes only: no blinds, straddles or posts")
+        if self.seven_deuce < 0:
+            raise ConfigError("seven_deuce cannot be negative")
         if min(self.starting_stacks) <= 0:
             raise ConfigError("every player dealt in needs chips")
         if self.structure is BettingStructure.FIXED_LIMIT:

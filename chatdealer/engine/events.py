@@ -92,5 +92,14 @@ class PotAwarded(Event, frozen=True):
     low: bool = False
 
 
+class BountyCollected(Event, frozen=True):
+    """The 7-2 game's bounty: `seat` won a pot with seven-deuce shown and took `amount` in all,
+    `payments` (seat, chips) from each other player dealt in (chatdealer.engine.seven_deuce)."""
+
+    seat: int
+    amount: int
+    payments: tuple[tuple[int, int], ...]
+
+
 class HandEnded(Event, frozen=True):
     stacks: tuple[int, ...]

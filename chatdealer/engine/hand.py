@@ -41,6 +41,7 @@ from chatdealer.engine.opening import opening_for
 from chatdealer.engine.payout import pay_pots
 from chatdealer.engine.pots import Pot, build_pots, split, winners_of
 from chatdealer.engine.refusals import IllegalAction
+from chatdealer.engine.seven_deuce import collect_bounties
 from chatdealer.engine.showdown_values import can_win_low, omaha_highs, omaha_lows
 from chatdealer.engine.stored import Stored
 from chatdealer.evaluator import rank7_for, ranking_for
@@ -606,6 +607,8 @@ class Hand(Stored, kw_only=True):
                 events.append(PotAwarded(index, pot.amount, tuple(shares), value))
         else:
             events += pay_pots(pots, values, lows, stacks, won)
+        if self.config.seven_deuce:
+            events += collect_bounties(self.config.seven_deuce, events, self.holes, shown, stacks)
         self.phase = _COMPLETE
         self.actor = -1
         events.append(HandEnded(tuple(self.stacks)))

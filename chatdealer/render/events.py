@@ -9,6 +9,7 @@ from chatdealer.dealer.outgoing import (
     AllInEquity,
     AnyPayload,
     BoardDealt,
+    BountyWon,
     ButtonDraw,
     HandNamed,
     HandOver,
@@ -307,6 +308,12 @@ def payload_text(payload: AnyPayload, language: Language, now: float) -> str | N
             return language.text("event", "{name} mucks").format(name=name)
         case PotWon():
             return pot_won_text(payload, language)
+        case BountyWon():
+            return language.text(
+                "event", "{name} won with seven-deuce and collects the 7-2 bounty: {amount}"
+            ).format(
+                name=player_name(language, payload.name), amount=language.number(payload.amount)
+            )
         case HandOver():
             return hand_over_text(payload, language)
         case ButtonDraw():

@@ -25,6 +25,7 @@ MESSAGES = {
     "ante_invalid": "The ante must be between 0 and the big blind ({big_blind})",
     "bomb_pot_every_range": "A bomb pot comes every 1 to {most} hands, or never (0)",
     "bomb_pot_ante_range": "A bomb pot's ante must be between 1 and the largest buy-in ({most})",
+    "seven_deuce_range": "The 7-2 bounty must be between 0 and the largest buy-in ({most})",
     "short_deck_only": "Ranking a straight above three of a kind is a short-deck option",
     "straddle_structure": "Straddles are for no-limit and pot-limit tables",
     "buy_in_range": "Buy-ins run from {lowest} to {highest} big blinds, and the minimum can't be "

@@ -55,6 +55,8 @@ class TableSettings(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
     """Every this many hands a bomb pot (docs/rules.md §14): 0, never."""
     bomb_pot_ante: Chips = 0
     """What each player dealt into a bomb pot antes."""
+    seven_deuce: Chips = 0
+    """The 7-2 game's bounty (docs/rules.md §15): 0, off."""
 
     @property
     def blinds(self) -> tuple[int, int]:
@@ -120,6 +122,8 @@ class TableSettings(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
             raise TableError("bomb_pot_every_range", most=BOMB_POT_EVERY)
         if self.bomb_pot_every and not 1 <= self.bomb_pot_ante <= self.max_buy_in:
             raise TableError("bomb_pot_ante_range", most=self.max_buy_in)
+        if not 0 <= self.seven_deuce <= self.max_buy_in:
+            raise TableError("seven_deuce_range", most=self.max_buy_in)
         if self.language not in LANGUAGES:
             raise TableError(
                 "unknown_language", language=self.language, choices=", ".join(LANGUAGES)

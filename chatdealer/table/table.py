@@ -466,6 +466,7 @@ class Table(Stored, kw_only=True):
             small_bet=settings.small_bet if fixed else 0,
             big_bet=settings.big_bet if fixed else 0,
             names=tuple([player.name for player in dealt]),
+            seven_deuce=settings.seven_deuce,
         )
 
     def _bomb_pot_next(self) -> bool:

@@ -16,6 +16,7 @@ SAID = [
     ("help", "help join", r"join — Sit down at the table"),
     ("create", "create", r"This channel already has a table"),
     ("settings", "settings bb=20", r"New settings"),
+    ("house showdown", "house showdown seven_deuce=20", r"New settings"),
     ("join", "join", r"You're already at this table"),
     ("straddle", "straddle", r"Straddles aren't allowed at this table"),
     ("start", "start", r"A hand is being played|Hand #"),

@@ -53,6 +53,7 @@ SCHEMA_1_DEFAULTS: dict[type[msgspec.Struct], dict[str, object]] = {
         "rabbit_hunt": False,  # added after schema 1: a stored table without it hunted none
         "bomb_pot_every": 0,  # added after schema 1: a stored table without it deals no bomb pot
         "bomb_pot_ante": 0,
+        "seven_deuce": 0,  # added after schema 1: a stored table without it plays no 7-2 game
     },
     HandConfig: {
         "variant": "holdem",
@@ -68,6 +69,7 @@ SCHEMA_1_DEFAULTS: dict[type[msgspec.Struct], dict[str, object]] = {
         "big_bet": 0,
         "names": [],
         "bomb_pot": False,  # added after schema 1: a stored hand without it had blinds
+        "seven_deuce": 0,  # added after schema 1: a stored hand without it paid no 7-2 bounty
     },
     RoundState: {
         "level": 0,

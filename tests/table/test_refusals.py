@@ -64,6 +64,7 @@ for _code, _changes in {
     "ante_invalid": {"ante": -1},
     "bomb_pot_every_range": {"bomb_pot_every": 101},
     "bomb_pot_ante_range": {"bomb_pot_every": 3, "bomb_pot_ante": 0},
+    "seven_deuce_range": {"seven_deuce": 1_000_000},
     "short_deck_only": {"straight_beats_trips": True},
     "seat_count_game": {
         "variant": Variant.OMAHA_FIVE,

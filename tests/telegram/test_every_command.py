@@ -17,6 +17,7 @@ from .test_translations import said
 NIGHT: tuple[tuple[FakeUser, str, dict[str, object]], ...] = (
     (ANN, "/poker 1/2 straddles=on", {}),
     (ANN, "/settings clock=20s", {}),
+    (ANN, "/house showdown seven_deuce=20", {}),
     (ANN, "/join 100", {}),
     (BOB, "/join", {}),
     (CID, "/join 150 3", {}),

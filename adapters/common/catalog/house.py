@@ -24,7 +24,9 @@ from adapters.common.catalog.spec import (
 from chatdealer.dealer import Answer, HouseSeating, Invite
 from chatdealer.dealer.commands import JoinPolicy
 
-HOUSE = Group("house", "The table's house rules: who sits, sitting out, the time bank", True)
+HOUSE = Group(
+    "house", "The table's house rules: who sits, sitting out, the time bank, the showdown", True
+)
 POLICIES: dict[str, JoinPolicy] = {"open": "open", "approval": "approval", "invite": "invite"}
 MOST_SECONDS = 600
 
