@@ -17,6 +17,9 @@ from chatdealer.engine.pots import Pot
 if TYPE_CHECKING:
     from chatdealer.engine.hand import Hand
 
+# The second run is written in the history as a PHH commentary, which every PHH reader keeps and
+# skips; our replay reads it back (chatdealer/replay.py) and deals the hand twice again.
+SECOND_RUN = "# second run: "
 _STREET_SIZES = ((0, 3), (3, 1), (4, 1))  # (board cards before it, cards) for flop, turn, river
 
 
@@ -30,6 +33,21 @@ def deal_second_run(hand: Hand, common: int) -> list[int]:
             cards += deck[hand.dealt + 1 : hand.dealt + 1 + size]
             hand.dealt += 1 + size
     return cards
+
+
+def place_second_run(deck: list[int], first_run_end: int, cards: list[int]) -> None:
+    """Arrange `deck` so a second run starting after `first_run_end` deals `cards`."""
+    position = first_run_end
+    common = 5 - len(cards)
+    wanted = iter(cards)
+    for before, size in _STREET_SIZES:
+        if before >= common:
+            position += 1  # the burn
+            for _ in range(size):
+                card = next(wanted)
+                other = deck.index(card)
+                deck[position], deck[other] = deck[other], deck[position]
+                position += 1
 
 
 def halves(pots: list[Pot]) -> tuple[list[Pot], list[Pot]]:
@@ -48,7 +66,7 @@ def pay_two_runs(hand: Hand, common: int, pots: list[Pot], events: list[Event]) 
     cards = deal_second_run(hand, common)
     second_board = first_board[:common] + cards
     hand.second_board = second_board
-    hand.actions.append("d db2 " + "".join([CARD_NAMES[card] for card in cards]))
+    hand.actions.append(SECOND_RUN + "".join([CARD_NAMES[card] for card in cards]))
     events.append(SecondRunDealt(tuple(cards), tuple(second_board)))
     hand.board = second_board
     try:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from chatdealer import phh
 from chatdealer.cards import parse_cards
 from chatdealer.engine.events import PotAwarded, SecondRunDealt
 from chatdealer.engine.hand import Hand
+from chatdealer.history import to_phh
+from chatdealer.replay import replay
 from tests.engine.spelled import new_hand, play
 
 
@@ -63,3 +66,15 @@ def test_a_board_run_once_has_no_second_board() -> None:
     assert hand.second_board == []
     assert not [e for e in events if isinstance(e, SecondRunDealt)]
     assert hand.stacks == [153, 98, 0]
+
+
+def test_the_history_of_a_board_run_twice_replays_to_its_finishing_stacks() -> None:
+    hand, _ = new_hand([51, 100, 100], [1, 2], ["AsAd", "KsKd", "QsQd"], board="Ah7c2d3h9s")
+    _second_run_at(hand, 14, "Qh8c4d5hTc")
+    hand.runs = 2
+    play(hand, "p3 cbr 100", "p1 cc", "p2 cc")
+    text = phh.dumps(to_phh(hand))
+    assert "# second run: Qh8c4d5hTc" in text
+    result = replay(phh.loads(text), "run-twice.phh")
+    assert result.ok, result.error
+    assert result.finishing_stacks == [77, 49, 125]
