@@ -35,6 +35,12 @@ def deal_second_run(hand: Hand, common: int) -> list[int]:
     return cards
 
 
+def second_run_positions(hand: Hand) -> list[int]:
+    """The positions in the deck of the second run's cards (not its burns), for the proof."""
+    first = set(hand.board)
+    return [hand.deck.index(card) for card in hand.second_board if card not in first]
+
+
 def place_second_run(deck: list[int], first_run_end: int, cards: list[int]) -> None:
     """Arrange `deck` so a second run starting after `first_run_end` deals `cards`."""
     position = first_run_end

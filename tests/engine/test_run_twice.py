@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 from chatdealer import phh
 from chatdealer.cards import parse_cards
 from chatdealer.engine.events import PotAwarded, SecondRunDealt
 from chatdealer.engine.hand import Hand
 from chatdealer.history import to_phh
 from chatdealer.replay import replay
+from tests.dealer.test_histories import secret_and_proofs
 from tests.engine.spelled import new_hand, play
 
 
@@ -78,3 +81,15 @@ def test_the_history_of_a_board_run_twice_replays_to_its_finishing_stacks() -> N
     result = replay(phh.loads(text), "run-twice.phh")
     assert result.ok, result.error
     assert result.finishing_stacks == [77, 49, 125]
+
+
+def test_the_public_proof_opens_the_second_runs_cards() -> None:
+    hand, _ = new_hand([51, 100, 100], [1, 2], ["AsAd", "KsKd", "QsQd"], board="Ah7c2d3h9s")
+    _second_run_at(hand, 14, "Qh8c4d5hTc")
+    hand.runs = 2
+    play(hand, "p3 cbr 100", "p1 cc", "p2 cc")
+    rng = random.Random("second run")
+    for _ in range(5):
+        _, proofs = secret_and_proofs(hand, rng)
+        opened = {opening.card for opening in proofs.public.openings}
+        assert {"Qh", "8c", "4d", "5h", "Tc"} <= opened
