@@ -6,7 +6,7 @@ import random
 
 from chatdealer import phh
 from chatdealer.cards import parse_cards
-from chatdealer.engine.events import PotAwarded, SecondRunDealt
+from chatdealer.engine.events import Event, PotAwarded, SecondRunDealt
 from chatdealer.engine.hand import Hand
 from chatdealer.history import to_phh
 from chatdealer.replay import replay
@@ -27,11 +27,16 @@ def _second_run_at(hand: Hand, position: int, cards: str) -> None:
             position += 1
 
 
-def test_two_runs_with_a_side_pot_split_every_pot_and_give_the_odd_chip_to_the_first() -> None:
+def _side_pot_hand_run_twice() -> tuple[Hand, list[Event]]:
+    """Aces all-in short, kings and queens all-in over them: a main pot of 153, a side of 98."""
     hand, _ = new_hand([51, 100, 100], [1, 2], ["AsAd", "KsKd", "QsQd"], board="Ah7c2d3h9s")
     _second_run_at(hand, 14, "Qh8c4d5hTc")  # six hole cards, then burn-3-burn-1-burn-1
     hand.runs = 2
-    events = play(hand, "p3 cbr 100", "p1 cc", "p2 cc")
+    return hand, play(hand, "p3 cbr 100", "p1 cc", "p2 cc")
+
+
+def test_two_runs_with_a_side_pot_split_every_pot_and_give_the_odd_chip_to_the_first() -> None:
+    hand, events = _side_pot_hand_run_twice()
     assert hand.is_complete
     assert hand.board == parse_cards("Ah 7c 2d 3h 9s")
     assert hand.second_board == parse_cards("Qh 8c 4d 5h Tc")
@@ -72,10 +77,7 @@ def test_a_board_run_once_has_no_second_board() -> None:
 
 
 def test_the_history_of_a_board_run_twice_replays_to_its_finishing_stacks() -> None:
-    hand, _ = new_hand([51, 100, 100], [1, 2], ["AsAd", "KsKd", "QsQd"], board="Ah7c2d3h9s")
-    _second_run_at(hand, 14, "Qh8c4d5hTc")
-    hand.runs = 2
-    play(hand, "p3 cbr 100", "p1 cc", "p2 cc")
+    hand, _ = _side_pot_hand_run_twice()
     text = phh.dumps(to_phh(hand))
     assert "# second run: Qh8c4d5hTc" in text
     result = replay(phh.loads(text), "run-twice.phh")
@@ -84,10 +86,7 @@ def test_the_history_of_a_board_run_twice_replays_to_its_finishing_stacks() -> N
 
 
 def test_the_public_proof_opens_the_second_runs_cards() -> None:
-    hand, _ = new_hand([51, 100, 100], [1, 2], ["AsAd", "KsKd", "QsQd"], board="Ah7c2d3h9s")
-    _second_run_at(hand, 14, "Qh8c4d5hTc")
-    hand.runs = 2
-    play(hand, "p3 cbr 100", "p1 cc", "p2 cc")
+    hand, _ = _side_pot_hand_run_twice()
     rng = random.Random("second run")
     for _ in range(5):
         _, proofs = secret_and_proofs(hand, rng)
