@@ -13,11 +13,12 @@ from pathlib import Path
 import msgspec
 
 from chatdealer import phh
-from chatdealer.cards import Card, format_cards
+from chatdealer.cards import Card, format_cards, parse_cards
 from chatdealer.engine.config import BettingStructure, HandConfig, Variant
 from chatdealer.engine.deck_order import arrange_deck
 from chatdealer.engine.hand import Hand, Phase, deal_hand
 from chatdealer.engine.refusals import IllegalAction
+from chatdealer.engine.run_twice import SECOND_RUN, place_second_run
 
 STRUCTURES = {
     "NT": (Variant.HOLDEM, BettingStructure.NO_LIMIT),
@@ -106,10 +107,25 @@ def deck_for(record: phh.HandHistory, config: HandConfig) -> list[Card]:
     return arrange_deck(holes, board, config.variant.deck)
 
 
+def second_run_of(record: phh.HandHistory) -> list[Card]:
+    """The cards of the board's second run, read off its commentary; none when run once."""
+    for action in record.actions:
+        if isinstance(action, phh.NoOp) and action.comment:
+            text = "# " + action.comment
+            if text.startswith(SECOND_RUN):
+                return parse_cards(text[len(SECOND_RUN) :])
+    return []
+
+
 def play_record(record: phh.HandHistory) -> Hand:
     """Deal the record's hand and apply its actions; a refused action names its step."""
     config = config_for(record)
-    hand, _ = deal_hand(config, deck_for(record, config), manual_showdown=True)
+    deck = deck_for(record, config)
+    second_run = second_run_of(record)
+    if second_run:
+        place_second_run(deck, config.variant.hole_cards * config.seat_count + 8, second_run)
+    hand, _ = deal_hand(config, deck, manual_showdown=True)
+    hand.runs = 2 if second_run else 1
     board_seen: list[Card | None] = []
     for number, action in enumerate(record.actions, start=1):
         try:

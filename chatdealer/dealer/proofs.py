@@ -25,6 +25,7 @@ from chatdealer.cut import CUT_SCHEME, committed_order, cut_of, dealt_order, dec
 from chatdealer.dealer.record import DeckSecret
 from chatdealer.engine.hand import Hand
 from chatdealer.engine.rabbit import rabbit_positions
+from chatdealer.engine.run_twice import second_run_positions
 from chatdealer.fairness import (
     SALT_BYTES,
     DeckCommitment,
@@ -153,7 +154,9 @@ def hand_proofs(
     # The board never dealt, opened for the rabbit hunt: in the two-card games, whose deal the
     # proof's layout describes (its positions assume two hole cards a player).
     two_cards = hand.config.variant.hole_cards == 2
-    extra = rabbit_positions(hand) if rabbit and two_cards else ()
+    extra = rabbit_positions(hand) if rabbit and two_cards else []
+    if two_cards:
+        extra += second_run_positions(hand)
     if not two_cards and not open_deck:
         return _commitment_only(secret, commitment, table, hand.seat_count)
     return _proofs(

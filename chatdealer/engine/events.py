@@ -64,6 +64,13 @@ class BoardDealt(Event, frozen=True):
     board: tuple[int, ...]
 
 
+class SecondRunDealt(Event, frozen=True):
+    """The board run a second time: `cards` dealt after the first run, `board` the whole."""
+
+    cards: tuple[int, ...]
+    board: tuple[int, ...]
+
+
 class PotsChanged(Event, frozen=True):
     """The pots after bets were gathered: main pot first, then side pots."""
 
@@ -90,6 +97,7 @@ class PotAwarded(Event, frozen=True):
     shares: tuple[tuple[int, int], ...]  # (seat, chips)
     hand_value: int  # the winning hand's value, 0 when won without a showdown
     low: bool = False
+    run: int = 0  # 1 or 2 when the board was run twice, each run paying half of every pot
 
 
 class BountyCollected(Event, frozen=True):

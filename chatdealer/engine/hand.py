@@ -41,6 +41,7 @@ from chatdealer.engine.opening import opening_for
 from chatdealer.engine.payout import pay_pots
 from chatdealer.engine.pots import Pot, build_pots, split, winners_of
 from chatdealer.engine.refusals import IllegalAction
+from chatdealer.engine.run_twice import pay_two_runs
 from chatdealer.engine.seven_deuce import collect_bounties
 from chatdealer.engine.showdown_values import can_win_low, omaha_highs, omaha_lows
 from chatdealer.engine.stored import Stored
@@ -112,6 +113,8 @@ class Hand(Stored, kw_only=True):
     mucked: list[bool] = msgspec.field(default_factory=list)
     won: list[int] = msgspec.field(default_factory=list)
     manual_showdown: bool = False
+    runs: int = 1  # 2 when the players agreed to run the rest of the board twice
+    second_board: list[int] = msgspec.field(default_factory=list)
     actions: list[str] = msgspec.field(default_factory=list)
     sequence: int = 0
 
@@ -570,9 +573,14 @@ class Hand(Stored, kw_only=True):
             events.append(HandMucked(seat))
         after = self.showdown_next = self.showdown_next + 1
         if after >= len(self.showdown_order):
+            common = len(self.board)
             while len(self.board) < 5:
                 self._deal_street(events)
-            self._settle(events, pots, values, lows)
+            if self.runs == 2 and common < 5:
+                pay_two_runs(self, common, pots, events)
+                self._end(events)
+            else:
+                self._settle(events, pots, values, lows)
 
     def _settle(
         self,
@@ -607,8 +615,14 @@ class Hand(Stored, kw_only=True):
                 events.append(PotAwarded(index, pot.amount, tuple(shares), value))
         else:
             events += pay_pots(pots, values, lows, stacks, won)
+        self._end(events)
+
+    def _end(self, events: list[Event]) -> None:
+        """Collect the 7-2 bounties (after every pot of every run) and close the hand."""
         if self.config.seven_deuce:
-            events += collect_bounties(self.config.seven_deuce, events, self.holes, shown, stacks)
+            events += collect_bounties(
+                self.config.seven_deuce, events, self.holes, self.shown, self.stacks
+            )
         self.phase = _COMPLETE
         self.actor = -1
         events.append(HandEnded(tuple(self.stacks)))

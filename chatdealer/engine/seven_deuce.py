@@ -1,4 +1,4 @@
-"""The 7-2 game (docs/rules.md §15): a pot won at showdown with seven-deuce shown collects the
+"""The 7-2 game (docs/rules.md §14): a pot won at showdown with seven-deuce shown collects the
 table's bounty from every other player dealt in.
 
 The bounty is paid after the pots, out of the stacks as they then are, and never more than a

@@ -13,6 +13,7 @@ import msgspec
 from chatdealer.engine.config import BettingStructure, Variant
 from chatdealer.table.limits import MAX_AMOUNT, Chips, Word
 from chatdealer.table.refusals import TableError
+from chatdealer.table.run_twice import RunTwice
 
 LANGUAGES = ("en", "ru", "bg")
 MIN_SEATS, MAX_SEATS = 2, 10
@@ -56,7 +57,9 @@ class TableSettings(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
     bomb_pot_ante: Chips = 0
     """What each player dealt into a bomb pot antes."""
     seven_deuce: Chips = 0
-    """The 7-2 game's bounty (docs/rules.md §15): 0, off."""
+    """The 7-2 game's bounty (docs/rules.md §14): 0, off."""
+    run_twice: RunTwice = RunTwice.OFF
+    """Whether an all-in hand's board is run twice, each run paying half of every pot."""
 
     @property
     def blinds(self) -> tuple[int, int]:

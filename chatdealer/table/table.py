@@ -48,6 +48,7 @@ from chatdealer.table.events import (
 )
 from chatdealer.table.ledger import Ledger, NightLine
 from chatdealer.table.refusals import TableError
+from chatdealer.table.run_twice import runs_for
 from chatdealer.table.seats import Player, SeatStatus
 from chatdealer.table.settings import TableSettings
 
@@ -319,6 +320,7 @@ class Table(Stored, kw_only=True):
         if self._bomb_pot_next():
             config = bomb_pot_config(config, self.settings.bomb_pot_ante)
         hand, hand_events = deal_hand(config, list(deck))
+        hand.runs = runs_for(self.settings.run_twice)
         # Nothing has changed so far: from here on the hand is committed.
         self.hand = hand
         self.hand_seats = list(plan.seats)

@@ -14,9 +14,13 @@ from collections.abc import Callable
 
 import pytest
 
+from chatdealer import phh
 from chatdealer.engine.config import BettingStructure
 from chatdealer.engine.events import ActionTaken, BoardDealt, ForcedBetPosted
+from chatdealer.engine.hand import Hand
 from chatdealer.engine.refusals import IllegalAction
+from chatdealer.history import to_phh
+from chatdealer.replay import replay
 from chatdealer.table.events import (
     AnyEvent,
     HandStarted,
@@ -26,6 +30,7 @@ from chatdealer.table.events import (
 )
 from chatdealer.table.ledger import EarlierPlayers
 from chatdealer.table.refusals import TableError
+from chatdealer.table.run_twice import RunTwice
 from chatdealer.table.seats import Player, SeatStatus, strictly_between
 from chatdealer.table.settings import TableSettings
 from chatdealer.table.table import Table
@@ -158,6 +163,8 @@ class Night:
         self.empty = True
         self.hands = 0
         self.refusals = 0
+        self.replayed = 0
+        self.run_twice = 0
         self.events: list[AnyEvent] = []  # everything that happened this hand
 
     # -- bookkeeping -------------------------------------------------------------------------
@@ -314,12 +321,24 @@ class Night:
         self.hands += 1
         self.referee.check_deal(before, table, events)
         assert Table.from_json(table.to_json()) == table
+        hand = table.hand
         while table.hand is not None:
             self.during_the_hand()
             if table.hand is None:
                 break  # the last player to act left
             self.record(self.act())
         check_turns(self.events)
+        if hand is not None and table.settings.run_twice is not RunTwice.OFF:
+            self.check_replay(hand)
+
+    def check_replay(self, hand: Hand) -> None:
+        """The hand's history, written and read back, replays to the stacks it ended with."""
+        if not hand.is_complete:
+            return
+        result = replay(phh.loads(phh.dumps(to_phh(hand))), f"hand {self.hands}")
+        assert result.ok, result.error
+        self.replayed += 1
+        self.run_twice += bool(hand.second_board)
 
 
 def check_turns(events: list[AnyEvent]) -> None:
@@ -346,6 +365,9 @@ NIGHTS = {
         ante=4,
         big_blind_ante=True,
     ),
+    "no-limit, the board always run twice": TableSettings(
+        seat_count=SEATS, run_twice=RunTwice.ALWAYS
+    ),
 }
 
 
@@ -362,3 +384,6 @@ def test_a_night_of_a_thousand_hands_keeps_every_rule_and_every_chip(seed: int, 
     assert sum(line.bought_in for line in lines) + earlier.bought_in == night.bought_tonight
     assert len(lines) > SEATS  # more people came than there are seats
     assert night.refusals > 0
+    if NIGHTS[game].run_twice is not RunTwice.OFF:
+        assert night.replayed > HANDS * 9 // 10  # all but hands left unfinished replayed
+        assert night.run_twice > 20  # and many of them ran their board twice

@@ -1,0 +1,17 @@
+"""The table's run-it-twice setting (docs/rules.md §15): whether an all-in hand's board is run once,
+twice when every player left agrees, or always twice."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class RunTwice(StrEnum):
+    OFF = "off"
+    ASK = "ask"  # every player left is asked; until the dealer asks, the board is run once
+    ALWAYS = "always"
+
+
+def runs_for(setting: RunTwice) -> int:
+    """How many times a hand dealt under `setting` runs its board when everyone is all-in."""
+    return 2 if setting is RunTwice.ALWAYS else 1
