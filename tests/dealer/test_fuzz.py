@@ -23,6 +23,7 @@ from chatdealer.dealer import (
     Act,
     ActionToken,
     AddBot,
+    Answer,
     Balance,
     BankRules,
     CoHost,
@@ -33,6 +34,8 @@ from chatdealer.dealer import (
     Daily,
     Dealer,
     GiveChips,
+    HouseSeating,
+    Invite,
     Join,
     Kick,
     LastHand,
@@ -144,6 +147,9 @@ VERBS: list[type] = [
     Pause,
     Resume,
     CoHost,
+    HouseSeating,
+    Invite,
+    Answer,
 ]
 
 
@@ -253,6 +259,19 @@ class Fuzzer:
             return CoHost(
                 player_id=self.maybe(lambda: rng.choice(PEOPLE).id),
                 on=self.maybe(lambda: rng.random() < 0.7, 0.1),
+            )
+        if verb is Invite or verb is Answer:
+            return verb(
+                self.maybe(lambda: rng.choice(PEOPLE).id),
+                self.maybe(lambda: rng.random() < 0.7, 0.1),
+            )
+        if verb is HouseSeating:
+            return HouseSeating(
+                policy=self.maybe(lambda: rng.choice([None, "open", "approval", "invite", "x"])),
+                auto_leave_minutes=self.maybe(lambda: rng.choice([None, 0, 1, 15])),
+                refill_seconds=self.maybe(lambda: rng.choice([None, 0, 10, 600])),
+                refill_hands=self.maybe(lambda: rng.choice([None, 1, 5])),
+                refill_cap=self.maybe(lambda: rng.choice([None, 0, 60])),
             )
         return verb()
 
