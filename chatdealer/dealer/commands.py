@@ -288,6 +288,18 @@ class TakeChips(Args, frozen=True, tag="take_chips"):
     reason: Reason
 
 
+NightAction = Literal["start", "end"]
+
+
+class Night(Args, frozen=True, tag="night"):
+    """A community's night (`store/nights.py`): with no action, its results so far (or the last
+    night's) to anyone; `start` (everyone plays `chips` from a night bank; the starting grant
+    when none is given) and `end` only by the community's admins."""
+
+    action: NightAction | None = None
+    chips: Chips | None = None
+
+
 class Register(Args, frozen=True, tag="register"):
     pass
 
@@ -346,6 +358,7 @@ Verb = (
     | BankRules
     | GiveChips
     | TakeChips
+    | Night
     | Register
     | Unregister
     | Rebuy
