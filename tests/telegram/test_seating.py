@@ -78,3 +78,17 @@ async def test_short_decks_straight_above_trips_is_chosen_in_the_group(
     assert loaded is not None
     settings = decode_record(loaded[1]).settings
     assert settings is not None and settings.straight_beats_trips
+
+
+async def test_settings_take_the_seating_options_as_typed(fake: FakeBotApi, launch: Launch) -> None:
+    worker = await launch()
+    await said(fake, ANN, "/poker")
+    await said(fake, ANN, "/settings away=15 refill=10 every=5 cap=60")
+    await fake.wait_for(
+        posted(fake, "sitting out leaves the seat after 15 minutes"), "the seating rules"
+    )
+    loaded = await worker.dealer.store.tables.load(TABLE)
+    assert loaded is not None
+    seating = decode_record(loaded[1]).seating
+    assert (seating.auto_leave_minutes, seating.refill_seconds) == (15, 10)
+    assert (seating.refill_hands, seating.refill_cap) == (5, 60)
