@@ -183,6 +183,9 @@ class Invite(Args, frozen=True, tag="invite"):
 
     player_id: PlayerId
     on: bool = True
+    name: str = ""
+    """The player's display name as the platform gave it with the id, for the notice when the
+    table has not seen them yet (an invitee usually has not sat down)."""
 
 
 class Answer(Args, frozen=True, tag="answer"):

@@ -68,7 +68,8 @@ async def test_an_invite_only_table_turns_a_stranger_away(
     assert str(BOB.id) not in await seated(running)
     await fake.slash(ANN, "invite", root="host", member=BOB)
     await fake.wait_for(
-        lambda: [t for t in fake.channel_texts() if "on the invite list" in t], what="the invite"
+        lambda: [t for t in fake.channel_texts() if "Bob is on the invite list" in t],
+        what="the invitee named as the server shows them",
     )
     await answer(fake, await fake.slash(BOB, "join"))
     assert str(BOB.id) in await seated(running)

@@ -67,6 +67,11 @@ async def test_a_join_on_approval_and_an_invite_only_table(
     await fake.wait_for(posted(fake, "This table is invite-only"), "the stranger refused")
     assert str(CID.id) not in await seated()
     await audited()
+    await said(fake, ANN, "/host invite", reply_to=CID)  # Cid never sat: named as Telegram says
+    await fake.wait_for(posted(fake, "Cid is on the invite list"), "the invitee by name")
+    await said(fake, CID, "/join")
+    assert str(CID.id) in await seated()
+    await audited()
 
 
 async def test_short_decks_straight_above_trips_is_chosen_in_the_group(
