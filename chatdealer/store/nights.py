@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from redis.asyncio import Redis
+from redis.commands.core import AsyncScript
 
 from chatdealer.store.bank import HOUSE, check_amount, is_person
 from chatdealer.store.bank_settings import settings_key
@@ -221,33 +222,24 @@ class Nights:
     async def start(self, community: Community, chips: int, *, by: str, now: float) -> NightChange:
         """Everyone's balance is set aside and becomes `chips`, in one script."""
         check_amount(chips)
-        for _ in range(ATTEMPTS):
-            channels = await self._channels(community)
-            keys = bank_keys(community)
-            reply = await self._start(
-                keys=[
-                    keys.bank,
-                    parked_key(community),
-                    settings_key(community),
-                    adjusted_key(community),
-                    keys.granted,
-                    keys.ledger,
-                    community.key("table_chips"),
-                    *[community.key(f"held:{channel}") for channel in channels],
-                ],
-                args=[chips, format_time(now), by, self._ledger_maxlen, HOUSE, *channels],
-            )
-            change = self._read(community, reply)
-            if change is not None:
-                return change
-        raise RuntimeError("the community's tables kept changing")
+        head: list[str | int] = [chips, format_time(now), by, self._ledger_maxlen, HOUSE]
+        return await self._change(community, self._start, [], head)
 
     async def end(self, community: Community, *, now: float) -> NightChange:
         """Each balance becomes the night's result and the parked balances return."""
+        extra = [results_key(community), last_key(community)]
+        head: list[str | int] = [format_time(now), self._ledger_maxlen, HOUSE]
+        return await self._change(community, self._end, extra, head)
+
+    async def _change(
+        self, community: Community, script: AsyncScript, extra: list[str], head: list[str | int]
+    ) -> NightChange:
+        """Runs a start or an end with every table's chip records, listed again should a
+        table open or close meanwhile."""
+        keys = bank_keys(community)
         for _ in range(ATTEMPTS):
             channels = await self._channels(community)
-            keys = bank_keys(community)
-            reply = await self._end(
+            reply = await script(
                 keys=[
                     keys.bank,
                     parked_key(community),
@@ -256,11 +248,10 @@ class Nights:
                     keys.granted,
                     keys.ledger,
                     community.key("table_chips"),
-                    results_key(community),
-                    last_key(community),
+                    *extra,
                     *[community.key(f"held:{channel}") for channel in channels],
                 ],
-                args=[format_time(now), self._ledger_maxlen, HOUSE, *channels],
+                args=[*head, *channels],
             )
             change = self._read(community, reply)
             if change is not None:

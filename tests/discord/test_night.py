@@ -11,7 +11,7 @@ from .conftest import Launch, Running
 from .fake_discord import ANN, BOB, CID, FakeDiscord, Message
 from .helpers import TABLE, answer, refused
 from .test_host import audited
-from .test_seating import seated, state_of
+from .test_seating import away_and_back, seated
 
 
 def requests(fake: FakeDiscord, asker: str) -> Callable[[], list[Message]]:
@@ -72,12 +72,7 @@ async def test_a_night_with_a_join_declined_then_approved_by_buttons(
     assert await store.bank.balance(TABLE.home, str(BOB.id)) == 350
     await audited(running)
 
-    await answer(fake, await fake.slash(BOB, "sitout"))
-    assert await state_of(running, BOB) == "sitting_out"
-    await audited(running)
-    await answer(fake, await fake.slash(BOB, "back"))
-    assert await state_of(running, BOB) != "sitting_out"
-    await audited(running)
+    await away_and_back(fake, running, BOB)
 
     await fake.slash(CID, "leaderboard")
     await fake.wait_for(told(fake, "Tonight's results so far"), what="the night's board")

@@ -11,7 +11,7 @@ from .conftest import Launch
 from .fake_bot_api import ANN, BOB, CID, GROUP_ID, FakeBotApi
 from .test_game import view_of
 from .test_host import TABLE
-from .test_seating import posted
+from .test_seating import away_and_back, posted
 from .test_translations import press, said
 
 
@@ -83,12 +83,7 @@ async def test_a_night_with_a_join_declined_then_approved_by_buttons(
     assert await bank.balance(TABLE.home, str(BOB.id)) == 350
     await audited()
 
-    for typed, away in (("/sitout", True), ("/back", False)):
-        await said(fake, BOB, typed)
-        view = await view_of(worker)
-        state = next(str(seat.state) for seat in view.seats if seat.player_id == str(BOB.id))
-        assert (state == "sitting_out") is away, (typed, state)
-        await audited()
+    await away_and_back(fake, worker, BOB)
 
     await said(fake, CID, "/leaderboard")
     await fake.wait_for(posted(fake, "Tonight's results so far"), "the night's board")
