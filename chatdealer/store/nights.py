@@ -79,6 +79,14 @@ local function seated(table_chips, first_key, first_arg, house)
   end
   return nil
 end
+-- Both scripts' checks before their first write: nobody seated, the bank's sums readable.
+local function refused(first_key, first_arg, house)
+  local found = seated(KEYS[7], first_key, first_arg, house)
+  if found then return found end
+  if not whole(redis.call('GET', KEYS[5]) or '0') then return {'damaged', 'granted'} end
+  if not of_type(KEYS[6], 'stream') then return {'damaged', 'ledger'} end
+  return nil
+end
 """
 
 # KEYS: bank, parked, bank settings, adjusted, granted, ledger, table_chips, then each table's
@@ -92,10 +100,8 @@ START = (
     + """
 local running = redis.call('HGET', KEYS[3], 'night')
 if running then return {'running', running} end
-local refused = seated(KEYS[7], 8, 6, ARGV[5])
-if refused then return refused end
-if not whole(redis.call('GET', KEYS[5]) or '0') then return {'damaged', 'granted'} end
-if not of_type(KEYS[6], 'stream') then return {'damaged', 'ledger'} end
+local refusal = refused(8, 6, ARGV[5])
+if refusal then return refusal end
 local accounts = redis.call('HGETALL', KEYS[1])
 local people = {}
 for i = 1, #accounts, 2 do
@@ -128,10 +134,8 @@ END = (
     + """
 local chips = whole(redis.call('HGET', KEYS[3], 'night') or '')
 if not chips then return {'no_night'} end
-local refused = seated(KEYS[7], 10, 4, ARGV[3])
-if refused then return refused end
-if not whole(redis.call('GET', KEYS[5]) or '0') then return {'damaged', 'granted'} end
-if not of_type(KEYS[6], 'stream') then return {'damaged', 'ledger'} end
+local refusal = refused(10, 4, ARGV[3])
+if refusal then return refusal end
 local accounts = redis.call('HGETALL', KEYS[1])
 local people = {}
 for i = 1, #accounts, 2 do
