@@ -55,6 +55,9 @@ SAID = [
     ("host night", "host night start chips=500", r"Players still have chips at a table"),
     ("leave", "leave", r"Tess leaves"),
     ("stop", "stop", r"The table is closing"),
+    ("host night", "host night start chips=500", r"starts a night: everyone plays 500 chips"),
+    ("leaderboard", "leaderboard", r"Tonight's results so far"),
+    ("host night", "host night end", r"ends the night"),
 ]
 
 
