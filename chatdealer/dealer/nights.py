@@ -41,11 +41,11 @@ async def night(
 async def leaderboard(store: Store, table_id: TableId, top: int, now: float) -> list[Outgoing]:
     """While a night runs, the leaderboard is the night's results; otherwise the bank's."""
     if await store.nights.running(table_id.home) is not None:
-        return [await results(store, table_id)]
+        return [await results(store, table_id, top)]
     return await reads.leaderboard(store, table_id, top, now)
 
 
-async def results(store: Store, table_id: TableId) -> Outgoing:
+async def results(store: Store, table_id: TableId, top: int = SHOWN) -> Outgoing:
     """The running night's results so far, else the last night's, to the channel."""
     community = table_id.home
     running = await store.nights.running(community)
@@ -55,9 +55,10 @@ async def results(store: Store, table_id: TableId) -> Outgoing:
         rows = await store.nights.last_results(community)
         if not rows:
             raise DealerRefusal("no_night_yet")
-    names = await store.bank.names(community, [row.player for row in rows[:SHOWN]])
+    rows = rows[: max(1, min(top, SHOWN))]
+    names = await store.bank.names(community, [row.player for row in rows])
     shown = LeaderboardShown(
-        rows=tuple(_row(rank, row, names) for rank, row in enumerate(rows[:SHOWN], start=1)),
+        rows=tuple(_row(rank, row, names) for rank, row in enumerate(rows, start=1)),
         night="tonight" if running is not None else "last",
     )
     return to(table_id, None, shown)

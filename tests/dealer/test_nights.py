@@ -50,6 +50,8 @@ async def test_a_night_plays_its_own_chips_and_the_bank_comes_back(game: Harness
     assert set(results) == {"Ann", "Bob"}
     assert results["Ann"] + results["Bob"] == 0  # what one won the other lost
     assert results["Ann"] == stacks["Ann"] - 200  # the gift to Bob is not counted as won
+    (best,) = payloads(await game.do(CID, Leaderboard(top=1)), LeaderboardShown)
+    assert best.rows == standing.rows[:1]
 
     refused = await game.do(ADMIN, Night(action="end"))
     assert [r.code for r in refusals(refused)] == ["night_seated"]
