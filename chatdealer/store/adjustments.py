@@ -37,6 +37,12 @@ balance = whole(balance)
 if not balance then return {'damaged', 'balance'} end
 if not whole(redis.call('GET', KEYS[3]) or '0') then return {'damaged', 'granted'} end
 if not of_type(KEYS[2], 'stream') then return {'damaged', 'ledger'} end
+local night = of_type(KEYS[4], 'hash') and redis.call('HEXISTS', KEYS[4], 'night') == 1
+if night then
+  if not of_type(KEYS[5], 'hash') then return {'damaged', 'night'} end
+  local given = redis.call('HGET', KEYS[5], ARGV[1])
+  if given and not whole(given) then return {'damaged', 'night'} end
+end
 local amount = tonumber(ARGV[3])
 local delta = amount
 if ARGV[2] == 'taken' then
@@ -45,7 +51,7 @@ if ARGV[2] == 'taken' then
 end
 local after = redis.call('HINCRBY', KEYS[1], ARGV[1], fmt(delta))
 redis.call('INCRBY', KEYS[3], fmt(delta))
-if redis.call('HEXISTS', KEYS[4], 'night') == 1 then  -- not the night's winnings
+if night then  -- not the night's winnings
   redis.call('HINCRBY', KEYS[5], ARGV[1], fmt(delta))
 end
 xadd_capped(KEYS[2], ARGV[5], 'kind', ARGV[2], 'player', ARGV[1], 'amount', ARGV[3],
