@@ -102,6 +102,8 @@ local running = redis.call('HGET', KEYS[3], 'night')
 if running then return {'running', running} end
 local refusal = refused(8, 6, ARGV[5])
 if refusal then return refusal end
+-- balances set aside with no night running are chips nobody may overwrite
+if redis.call('EXISTS', KEYS[2]) == 1 then return {'damaged', 'parked'} end
 local accounts = redis.call('HGETALL', KEYS[1])
 local people = {}
 for i = 1, #accounts, 2 do
@@ -110,7 +112,7 @@ for i = 1, #accounts, 2 do
     people[#people + 1] = {accounts[i], accounts[i + 1]}
   end
 end
-redis.call('DEL', KEYS[2], KEYS[4])
+redis.call('DEL', KEYS[4])
 for _, person in ipairs(people) do
   redis.call('HSET', KEYS[2], person[1], person[2])
   redis.call('HSET', KEYS[1], person[1], ARGV[1])
@@ -148,6 +150,15 @@ for i = 1, #accounts, 2 do
     people[#people + 1] = {accounts[i], balance, parked, balance - chips - adjusted}
   end
 end
+local seen, orphans = {}, {}  -- a balance set aside whose night account is gone still returns
+for _, person in ipairs(people) do seen[person[1]] = true end
+local all_parked = redis.call('HGETALL', KEYS[2])
+for i = 1, #all_parked, 2 do
+  if not seen[all_parked[i]] then
+    if not whole(all_parked[i + 1]) then return {'damaged_account', all_parked[i]} end
+    orphans[#orphans + 1] = {all_parked[i], all_parked[i + 1]}
+  end
+end
 local started = redis.call('HGET', KEYS[3], 'night_at') or ''
 redis.call('DEL', KEYS[8])
 local night_chips = 0
@@ -163,6 +174,7 @@ for _, person in ipairs(people) do
   xadd_capped(KEYS[6], ARGV[2], 'kind', 'night_end', 'player', player, 'amount', fmt(balance),
     'table', '', 'time', ARGV[1], 'balance', parked or '0')
 end
+for _, orphan in ipairs(orphans) do redis.call('HINCRBY', KEYS[1], orphan[1], orphan[2]) end
 redis.call('DECRBY', KEYS[5], fmt(night_chips))
 redis.call('DEL', KEYS[2], KEYS[4], KEYS[9])
 redis.call('HSET', KEYS[9], 'chips', fmt(chips), 'started', started, 'ended', ARGV[1])

@@ -3,9 +3,12 @@ counting the balances set aside as chips like any other."""
 
 from __future__ import annotations
 
+import pytest
+
 from chatdealer.dealer.audit import describe
-from chatdealer.store import Community, Store, TableId
+from chatdealer.store import Community, DamagedAccount, Store, TableId
 from chatdealer.store.adjustments import Adjustment, adjust
+from chatdealer.store.keys import bank_keys
 from chatdealer.store.nights import NightOutcome, parked_key
 
 from .conftest import NOW
@@ -62,3 +65,24 @@ async def test_ending_a_night_gives_back_every_balance_and_keeps_the_results(
     assert results == {"ann": 0, "bob": 0}  # a gift is not a win
     [report] = await store.bank.audit(guild)
     assert report.ok and (report.balances, report.parked, report.granted) == (1_000, 0, 1_000)
+
+
+async def test_a_balance_set_aside_comes_back_even_if_its_night_account_was_lost(
+    store: Store, guild: Community
+) -> None:
+    await store.bank.open_account(guild, "ann", NOW)
+    await store.nights.start(guild, 300, by="ada", now=NOW)
+    await store.client.hdel(bank_keys(guild).bank, "ann")
+    assert (await store.nights.end(guild, now=NOW)).outcome is NightOutcome.OK
+    assert await store.bank.balance(guild, "ann") == 1_000
+
+
+async def test_balances_set_aside_with_no_night_running_are_never_overwritten(
+    store: Store, guild: Community
+) -> None:
+    await store.bank.open_account(guild, "ann", NOW)
+    await store.client.hset(parked_key(guild), "bob", 700)
+    with pytest.raises(DamagedAccount):
+        await store.nights.start(guild, 300, by="ada", now=NOW)
+    assert await store.client.hget(parked_key(guild), "bob") == b"700"
+    assert await store.bank.balance(guild, "ann") == 1_000
