@@ -271,4 +271,4 @@ def test_typed_settings_take_the_house_seating_options() -> None:
 def test_typed_settings_mixing_table_and_house_options_says_which_is_unknown() -> None:
     with pytest.raises(ArgumentError) as raised:
         parse_command("settings bb=20 away=3")
-    assert "There's no away here" in error_text(raised.value, Platform.TELEGRAM, "en")
+    assert "away is a house rule" in error_text(raised.value, Platform.TELEGRAM, "en")

@@ -258,10 +258,14 @@ def _house_for_settings(entry: Entry, arguments: list[str], language: str) -> En
     keys = [word.partition("=") for word in arguments]
     if not all(equals and name for name, equals, _ in keys):
         return entry
+    table = _names(entry, language)
     for house in in_group("house"):
         names = _names(house, language)
         if all(name.casefold() in names for name, _, _ in keys):
             return house
+        for name, _, _ in keys:
+            if name.casefold() in names and name.casefold() not in table:
+                raise ArgumentError("house_option", value=name)
     return entry
 
 
