@@ -43,6 +43,7 @@ from chatdealer.dealer import (
     Leave,
     Ledger,
     MyCards,
+    Night,
     Pause,
     Rabbit,
     Rebuy,
@@ -150,6 +151,7 @@ VERBS: list[type] = [
     HouseSeating,
     Invite,
     Answer,
+    Night,
 ]
 
 
@@ -255,23 +257,27 @@ class Fuzzer:
                 amount=self.chips(),
                 reason=self.maybe(lambda: rng.choice(["", "won the bet", "x" * 300])),
             )
+        if verb is Night:
+            return Night(
+                action=self.maybe(lambda: rng.choice([None, "start", "end", "later"])),
+                chips=self.maybe(lambda: rng.choice([None, 0, 300, 5_000])),
+            )
+        if verb is HouseSeating:
+            return HouseSeating(
+                policy=self.maybe(lambda: rng.choice([None, "open", "approval", "invite"])),
+                auto_leave_minutes=self.maybe(lambda: rng.choice([None, 0, 15])),
+            )
+        if verb is Invite or verb is Answer:
+            player = self.maybe(lambda: rng.choice(PEOPLE).id)
+            if verb is Invite:
+                return Invite(
+                    player_id=player, on=rng.random() < 0.7, name=self.maybe(lambda: "Zoë")
+                )
+            return Answer(player_id=player, yes=rng.random() < 0.7)
         if verb is CoHost:
             return CoHost(
                 player_id=self.maybe(lambda: rng.choice(PEOPLE).id),
                 on=self.maybe(lambda: rng.random() < 0.7, 0.1),
-            )
-        if verb is Invite or verb is Answer:
-            return verb(
-                self.maybe(lambda: rng.choice(PEOPLE).id),
-                self.maybe(lambda: rng.random() < 0.7, 0.1),
-            )
-        if verb is HouseSeating:
-            return HouseSeating(
-                policy=self.maybe(lambda: rng.choice([None, "open", "approval", "invite", "x"])),
-                auto_leave_minutes=self.maybe(lambda: rng.choice([None, 0, 1, 15])),
-                refill_seconds=self.maybe(lambda: rng.choice([None, 0, 10, 600])),
-                refill_hands=self.maybe(lambda: rng.choice([None, 1, 5])),
-                refill_cap=self.maybe(lambda: rng.choice([None, 0, 60])),
             )
         return verb()
 
