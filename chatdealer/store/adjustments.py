@@ -17,6 +17,7 @@ from redis.asyncio import Redis
 from chatdealer.store.bank import MAX_NAME, check_amount
 from chatdealer.store.damage import DamagedAccount
 from chatdealer.store.keys import Community, bank_keys
+from chatdealer.store.replication import Replicas
 from chatdealer.store.scripts import LUA_HELPERS, text
 from chatdealer.store.timers import format_time
 
@@ -80,15 +81,18 @@ async def adjust(
     reason: str,
     now: float,
     ledger_maxlen: int = 0,
+    replicas: Replicas,
 ) -> AdjustResult:
-    """Gives or takes `amount` chips in one script; a refusal changes nothing."""
+    """Gives or takes `amount` chips in one script; a refusal changes nothing. The change
+    is acknowledged only once the store's `replicas` have it."""
     check_amount(amount)
     if not player:
         raise ValueError("an adjustment needs a player")
     keys = bank_keys(community)
-    reply = await client.register_script(ADJUST)(
-        keys=[keys.bank, keys.ledger, keys.granted],
-        args=[
+    reply = await replicas.run(
+        client.register_script(ADJUST),
+        [keys.bank, keys.ledger, keys.granted],
+        [
             player,
             Adjustment(kind).value,
             amount,
@@ -104,4 +108,6 @@ async def adjust(
         raise DamagedAccount(keys.bank, f"its {text(reply[1])} is damaged", player)
     if outcome == "no_account":
         return AdjustResult(AdjustOutcome.NO_ACCOUNT, None)
+    if outcome == AdjustOutcome.OK:
+        await replicas.confirm(keys.bank)
     return AdjustResult(AdjustOutcome(outcome), int(reply[1]))
