@@ -153,3 +153,37 @@ async def test_a_hand_won_by_a_fold_gets_its_replay_on_the_table_message(
     async with aiohttp.ClientSession() as session, session.get(url) as answer:
         page = await answer.text()
     assert answer.status == 200 and "Hand #1" in page
+
+
+async def test_the_night_opens_as_a_mini_app_for_whoever_asked(
+    fake: FakeBotApi, launch: Launch, web: str, page: Page
+) -> None:
+    """`/night` in the group: the results there with a link to the page, and to the asker,
+    privately, the same page as a Mini App inside Telegram; an edited link opens nothing."""
+    worker = await launch()
+    players = Players(fake, worker)
+    await open_table(fake, worker, players)
+    await players.play_hands(1)
+    await players.say(ANN, "/night")
+
+    def buttons(chat: int, kind: str) -> list[str]:
+        return [
+            button[kind] if kind == "url" else button[kind]["url"]
+            for message in fake.chat_messages(chat)
+            for button in message.buttons()
+            if kind in button and "/night/" in str(button[kind])
+        ]
+
+    public = (await fake.wait_for(lambda: buttons(GROUP_ID, "url"), "the group's night link"))[0]
+    own = (await fake.wait_for(lambda: buttons(ANN.id, "web_app"), "Ann's night Mini App"))[0]
+    assert public.startswith(web + "/night/") and own.startswith(web + "/app/night/")
+    assert not buttons(GROUP_ID, "web_app")  # Telegram opens Mini Apps from private chats only
+    await page.goto(public)
+    in_browser = await page.locator("#ledger tr").all_inner_texts()
+    await opened_in_telegram(page, own, init_data(ANN, fake.token))
+    await page.wait_for_selector("#ledger")
+    assert await page.locator("#ledger tr").all_inner_texts() == in_browser
+    assert len(in_browser) > 1  # a header, then a line per player of the night
+    assert await page.locator("#chart polyline").count() == len(in_browser) - 1
+    await opened_in_telegram(page, own[:-3] + "abc", init_data(ANN, fake.token))
+    await page.wait_for_selector("#refused")
