@@ -44,6 +44,21 @@ async def opened_in_telegram(page: Page, url: str, signed: str) -> None:
     await page.goto(url)
 
 
+def link_buttons(
+    fake: FakeBotApi, chat: int, kind: str, path: str = "", *, with_file: bool = False
+) -> list[str]:
+    """The addresses of the `kind` ("url" or "web_app") buttons in `chat` leading to `path`,
+    only under messages with a file when `with_file`."""
+    return [
+        address
+        for message in fake.chat_messages(chat)
+        if message.document is not None or not with_file
+        for button in message.buttons()
+        if kind in button
+        and path in (address := button[kind] if kind == "url" else button[kind]["url"])
+    ]
+
+
 async def seat_cards(page: Page, name: str) -> list[str]:
     await page.wait_for_selector("#seats .seat")
     seat = page.locator("#seats .seat", has_text=name)
@@ -60,13 +75,7 @@ async def test_history_carries_replay_buttons_the_worker_serves(
     await players.say(ANN, "/history")
 
     def buttons(chat: int, kind: str) -> list[str]:
-        return [
-            button[kind] if kind == "url" else button[kind]["url"]
-            for message in fake.chat_messages(chat)
-            if message.document is not None
-            for button in message.buttons()
-            if kind in button
-        ]
+        return link_buttons(fake, chat, kind, with_file=True)
 
     public = (await fake.wait_for(lambda: buttons(GROUP_ID, "url"), "the group's Replay"))[0]
     own = (await fake.wait_for(lambda: buttons(ANN.id, "web_app"), "Ann's Mini App"))[0]
@@ -167,12 +176,7 @@ async def test_the_night_opens_as_a_mini_app_for_whoever_asked(
     await players.say(ANN, "/night")
 
     def buttons(chat: int, kind: str) -> list[str]:
-        return [
-            button[kind] if kind == "url" else button[kind]["url"]
-            for message in fake.chat_messages(chat)
-            for button in message.buttons()
-            if kind in button and "/night/" in str(button[kind])
-        ]
+        return link_buttons(fake, chat, kind, "/night/")
 
     public = (await fake.wait_for(lambda: buttons(GROUP_ID, "url"), "the group's night link"))[0]
     own = (await fake.wait_for(lambda: buttons(ANN.id, "web_app"), "Ann's night Mini App"))[0]
