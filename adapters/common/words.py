@@ -49,6 +49,8 @@ LABELS: dict[str, str] = {
     "open": "Open to anyone",
     "approval": "On approval",
     "invite": "Invite only",
+    "start": "Start a night",
+    "end": "End the night",
 }
 ALIASES: dict[str, tuple[str, ...]] = {
     "holdem": ("hold'em", "texas", "nlhe"),

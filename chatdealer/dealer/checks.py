@@ -42,6 +42,7 @@ from chatdealer.dealer.commands import (
     Leave,
     Ledger,
     MyCards,
+    Night,
     Pause,
     Rabbit,
     Rebuy,
@@ -104,6 +105,7 @@ DECODED = frozenset(
         BankRules,
         GiveChips,
         TakeChips,
+        Night,
         CoHost,
         HouseSeating,
         Invite,
@@ -123,6 +125,7 @@ CHIP_FIELDS = frozenset(
         "levels",
         "starting_grant",
         "daily_amount",
+        "chips",
     )
 )
 MAX_TABLE_ID = 200

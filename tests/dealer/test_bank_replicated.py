@@ -21,6 +21,7 @@ from chatdealer.dealer import Balance, Create, Daily, GiveChips, Join, TakeChips
 from chatdealer.dealer.outgoing import DailyClaimed, Notice
 from chatdealer.store import Store, TableId
 from chatdealer.store.keys import bank_keys
+from chatdealer.store.nights import NightOutcome
 from tests.redis_servers import Server, available, free_ports, start_server
 
 from .conftest import BANK
@@ -140,3 +141,18 @@ async def test_without_a_replica_no_chip_movement_is_acknowledged(
     assert [r.code for r in refusals(out)] == ["unavailable"]
     assert not payloads(out, Notice)
     await game.assert_chips_conserved()  # what stands on the primary still adds up
+
+
+async def test_a_night_starts_and_ends_only_once_the_replica_has_it(
+    game: Harness, primary: Redis, replica: Redis
+) -> None:
+    await game.do(ANN, Balance())
+    before = await waits(primary)
+    started = await game.store.nights.start(TABLE.home, 300, by=ADMIN.id, now=game.clock())
+    assert started.outcome is NightOutcome.OK
+    assert await replica_balance(replica, ANN.id) == 300  # the night's chips, on the replica
+    ended = await game.store.nights.end(TABLE.home, now=game.clock() + 3_600)
+    assert ended.outcome is NightOutcome.OK
+    assert await waits(primary) == before + 2
+    assert await replica_balance(replica, ANN.id) == 1_000  # her own balance back
+    await game.assert_chips_conserved()
