@@ -44,6 +44,15 @@ async def opened_in_telegram(page: Page, url: str, signed: str) -> None:
     await page.goto(url)
 
 
+async def one_hand_then(fake: FakeBotApi, launch: Launch, command: str) -> None:
+    """A worker, a table, one hand played, then Ann's `command` in the group."""
+    worker = await launch()
+    players = Players(fake, worker)
+    await open_table(fake, worker, players)
+    await players.play_hands(1)
+    await players.say(ANN, command)
+
+
 def link_buttons(
     fake: FakeBotApi, chat: int, kind: str, path: str = "", *, with_file: bool = False
 ) -> list[str]:
@@ -68,11 +77,7 @@ async def seat_cards(page: Page, name: str) -> list[str]:
 async def test_history_carries_replay_buttons_the_worker_serves(
     fake: FakeBotApi, launch: Launch, web: str, page: Page
 ) -> None:
-    worker = await launch()
-    players = Players(fake, worker)
-    await open_table(fake, worker, players)
-    await players.play_hands(1)
-    await players.say(ANN, "/history")
+    await one_hand_then(fake, launch, "/history")
 
     def buttons(chat: int, kind: str) -> list[str]:
         return link_buttons(fake, chat, kind, with_file=True)
@@ -103,11 +108,7 @@ async def test_history_carries_replay_buttons_the_worker_serves(
 async def test_a_forged_init_data_opens_nothing(
     fake: FakeBotApi, launch: Launch, web: str, page: Page
 ) -> None:
-    worker = await launch()
-    players = Players(fake, worker)
-    await open_table(fake, worker, players)
-    await players.play_hands(1)
-    await players.say(ANN, "/history")
+    await one_hand_then(fake, launch, "/history")
     own = await fake.wait_for(
         lambda: [
             b["web_app"]["url"]
@@ -169,11 +170,7 @@ async def test_the_night_opens_as_a_mini_app_for_whoever_asked(
 ) -> None:
     """`/night` in the group: the results there with a link to the page, and to the asker,
     privately, the same page as a Mini App inside Telegram; an edited link opens nothing."""
-    worker = await launch()
-    players = Players(fake, worker)
-    await open_table(fake, worker, players)
-    await players.play_hands(1)
-    await players.say(ANN, "/night")
+    await one_hand_then(fake, launch, "/night")
 
     def buttons(chat: int, kind: str) -> list[str]:
         return link_buttons(fake, chat, kind, "/night/")
