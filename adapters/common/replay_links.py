@@ -45,13 +45,20 @@ def _signed_replay(web: WebSettings, table: str, hand: int, code: str) -> str:
 
 
 def night_link(
-    web: WebSettings | None, lang: Language, table: TableId, first_hand: int
+    web: WebSettings | None,
+    lang: Language,
+    table: TableId,
+    first_hand: int,
+    *,
+    mini_app: bool = False,
 ) -> tuple[str, str] | None:
-    """The button's label and address of the night's page (from its first hand on)."""
+    """The button's label and address of the night's page (from its first hand on); with
+    `mini_app`, the page as a Telegram Mini App opens it."""
     if web is None:
         return None
     token = web.signer.token("night", str(table), first_hand, language=lang.code)
-    return lang.text("night page", "Tonight's page"), web.link(token, "night")
+    page = "app/night" if mini_app else "night"
+    return lang.text("night page", "Tonight's page"), web.link(token, page)
 
 
 def mini_app_link(

@@ -31,7 +31,15 @@ from adapters.common.replay_links import (
 from adapters.telegram.callbacks import table_keyboard, with_url_row
 from adapters.telegram.images import board_png, hand_png, showdown_png
 from adapters.telegram.outbox import Outbox
-from adapters.telegram.posts import POPUP_LIMIT, Post, cut, group_post, own_post, send_to_table
+from adapters.telegram.posts import (
+    POPUP_LIMIT,
+    Post,
+    cut,
+    group_post,
+    mini_app_post,
+    own_post,
+    send_to_table,
+)
 from adapters.telegram.private import PrivateMessages
 from adapters.telegram.seat_requests import request_keyboard
 from adapters.telegram.tables import ChatTable, Screen, TableMessages
@@ -177,7 +185,11 @@ class Poker(Delivery[TableMessages]):
                         if isinstance(payload, History):
                             post.link = replay_link(self.web, lang, table, payload.hand_number)
                         elif isinstance(payload, NightShown):
-                            post.link = night_link(self.web, lang, table, payload.first_hand)
+                            first = payload.first_hand
+                            post.link = night_link(self.web, lang, table, first)
+                            app = night_link(self.web, lang, table, first, mini_app=True)
+                            if actor is not None and (own := mini_app_post(app)) is not None:
+                                batch.mine.append((payload, own))
                         batch.group_posts.append((table, _ready(post)))
             elif event.to == actor:
                 own = own_post(payload, lang, now)

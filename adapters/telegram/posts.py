@@ -84,6 +84,14 @@ def group_post(payload: AnyPayload, lang: Language) -> Post | None:
     return Post(text) if text is not None else None
 
 
+def mini_app_post(link: tuple[str, str] | None) -> Post | None:
+    """A Mini App's button, sent to the asker privately (Telegram opens Mini Apps from inline
+    buttons in private chats only); its label is its text."""
+    if link is None:
+        return None
+    return Post(link[0], link=link, mini_app=True, secret=True)
+
+
 def own_post(payload: AnyPayload, lang: Language, now: float) -> Post:
     """One player's own payload, as the answer to what they asked."""
     if isinstance(payload, HoleCards):

@@ -89,6 +89,7 @@ async def adjust_chips(
         reason=reason,
         now=now,
         ledger_maxlen=store.bank.config.ledger_maxlen,
+        replicas=store.bank.replicas,
     )
     if result.outcome is AdjustOutcome.NO_ACCOUNT:
         raise DealerRefusal("no_account_of", player=shown)

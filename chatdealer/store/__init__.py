@@ -77,7 +77,8 @@ class Store:
         wait_timeout_ms: int = 500,
     ) -> Store:
         """`history_ttl`: seconds a deleted or reset table's hand histories are kept;
-        `wait_replicas`: replicas each commit must reach before it is acknowledged."""
+        `wait_replicas`: replicas each chip movement (a commit, a grant, daily chips, an
+        adjustment, a reset) must reach before it is acknowledged."""
         scripts = Scripts.register(client)
         bank = bank or BankConfig()
         tables = TableStore(
@@ -94,11 +95,16 @@ class Store:
         return cls(
             client=client,
             tables=tables,
-            bank=Bank(client, scripts, bank),
+            bank=Bank(client, scripts, bank, tables.replicas),
             timers=Timers(client, scripts, lease=lease, pipeline=tables.pipeline),
             history=History(client, scripts, cap=history_cap),
-            repairs=Repairs(client, ledger_maxlen=bank.ledger_maxlen, history_ttl=history_ttl),
-            nights=Nights(client, ledger_maxlen=bank.ledger_maxlen),
+            repairs=Repairs(
+                client,
+                ledger_maxlen=bank.ledger_maxlen,
+                history_ttl=history_ttl,
+                replicas=tables.replicas,
+            ),
+            nights=Nights(client, ledger_maxlen=bank.ledger_maxlen, replicas=tables.replicas),
         )
 
 

@@ -19,6 +19,7 @@ from chatdealer.store.bank import MAX_NAME, check_amount
 from chatdealer.store.bank_settings import settings_key
 from chatdealer.store.damage import DamagedAccount
 from chatdealer.store.keys import Community, bank_keys
+from chatdealer.store.replication import Replicas
 from chatdealer.store.scripts import LUA_HELPERS, text
 from chatdealer.store.timers import format_time
 
@@ -91,21 +92,24 @@ async def adjust(
     reason: str,
     now: float,
     ledger_maxlen: int = 0,
+    replicas: Replicas,
 ) -> AdjustResult:
-    """Gives or takes `amount` chips in one script; a refusal changes nothing."""
+    """Gives or takes `amount` chips in one script; a refusal changes nothing. The change
+    is acknowledged only once the store's `replicas` have it."""
     check_amount(amount)
     if not player:
         raise ValueError("an adjustment needs a player")
     keys = bank_keys(community)
-    reply = await client.register_script(ADJUST)(
-        keys=[
+    reply = await replicas.run(
+        client.register_script(ADJUST),
+        [
             keys.bank,
             keys.ledger,
             keys.granted,
             settings_key(community),
             community.key("night_adjusted"),
         ],
-        args=[
+        [
             player,
             Adjustment(kind).value,
             amount,
@@ -121,4 +125,6 @@ async def adjust(
         raise DamagedAccount(keys.bank, f"its {text(reply[1])} is damaged", player)
     if outcome == "no_account":
         return AdjustResult(AdjustOutcome.NO_ACCOUNT, None)
+    if outcome == AdjustOutcome.OK:
+        await replicas.confirm(keys.bank)
     return AdjustResult(AdjustOutcome(outcome), int(reply[1]))

@@ -52,6 +52,8 @@ from chatdealer.store.keys import (
     shard_keys,
     table_keys,
 )
+from chatdealer.store.pipelining import AutoPipeline
+from chatdealer.store.replication import Replicas
 from chatdealer.store.scripts import Scripts, as_bytes, scored, text
 from chatdealer.store.timers import format_time
 
@@ -262,30 +264,36 @@ ChipsOf = Callable[[bytes], int]
 
 
 class Bank:
-    def __init__(self, client: Redis, scripts: Scripts, config: BankConfig | None = None) -> None:
+    def __init__(
+        self,
+        client: Redis,
+        scripts: Scripts,
+        config: BankConfig | None = None,
+        replicas: Replicas | None = None,
+    ) -> None:
+        """`replicas`: a grant is acknowledged only once they have it (else no wait)."""
         self._client = client
         self._scripts = scripts
         self.config = config or BankConfig()
+        self.replicas = replicas or Replicas(AutoPipeline(client))
 
     async def open_account(self, community: Community, player: str, now: float) -> Account:
         """Creates the player's account with the starting grant; harmless if it exists."""
         if not player:
             raise ValueError("an account needs a player")
         keys = bank_keys(community)
-        reply = await self._scripts.open_account(
-            keys=[keys.bank, keys.ledger, keys.granted, settings_key(community)],
-            args=[
-                player,
-                self.config.starting_grant,
-                format_time(now),
-                self.config.ledger_maxlen,
-            ],
+        reply = await self.replicas.run(
+            self._scripts.open_account,
+            [keys.bank, keys.ledger, keys.granted, settings_key(community)],
+            [player, self.config.starting_grant, format_time(now), self.config.ledger_maxlen],
         )
+        assert isinstance(reply, list)
         outcome = text(reply[0])
         if outcome == "damaged":
             raise DamagedAccount(keys.bank, f"its {text(reply[1])} is damaged", player)
         opened = outcome == "opened"
         if opened:
+            await self.replicas.confirm(keys.bank)
             await self._client.sadd(index_keys(community).communities, community.tag)
         return Account(player, int(reply[1]), opened)
 
@@ -321,9 +329,10 @@ class Bank:
         """Grants the daily chips once per ``daily_period`` since the player's last claim."""
         keys = bank_keys(community)
         cfg = self.config
-        reply = await self._scripts.claim_daily(
-            keys=[keys.bank, keys.daily, keys.ledger, keys.granted, settings_key(community)],
-            args=[
+        reply = await self.replicas.run(
+            self._scripts.claim_daily,
+            [keys.bank, keys.daily, keys.ledger, keys.granted, settings_key(community)],
+            [
                 player,
                 cfg.daily_amount,
                 format_time(cfg.daily_period),
@@ -333,12 +342,16 @@ class Bank:
                 format_time(MAX_DAILY_PERIOD),
             ],
         )
+        assert isinstance(reply, list)
         if text(reply[0]) == "damaged":
             raise DamagedAccount(keys.bank, f"its {text(reply[1])} is damaged", player)
         outcome = DailyOutcome(text(reply[0]))
         if outcome in (DailyOutcome.NO_ACCOUNT, DailyOutcome.OFF, DailyOutcome.NIGHT):
             return DailyResult(outcome, None, None)
-        amount = int(reply[3]) if outcome is DailyOutcome.GRANTED else 0
+        granted = outcome is DailyOutcome.GRANTED
+        if granted:
+            await self.replicas.confirm(keys.bank)
+        amount = int(reply[3]) if granted else 0
         return DailyResult(outcome, int(reply[1]), float(reply[2]), amount)
 
     @property

@@ -30,6 +30,8 @@ from chatdealer.store.bank import HOUSE, check_amount, is_person
 from chatdealer.store.bank_settings import settings_key
 from chatdealer.store.damage import DamagedAccount, whole_number
 from chatdealer.store.keys import Community, TableId, bank_keys
+from chatdealer.store.pipelining import AutoPipeline
+from chatdealer.store.replication import Replicas
 from chatdealer.store.scripts import LUA_HELPERS, scored, text
 from chatdealer.store.timers import format_time
 
@@ -222,9 +224,13 @@ class NightRow:
 class Nights:
     """Starts and ends a community's nights and reads their results."""
 
-    def __init__(self, client: Redis, ledger_maxlen: int = 0) -> None:
+    def __init__(
+        self, client: Redis, ledger_maxlen: int = 0, replicas: Replicas | None = None
+    ) -> None:
+        """`replicas`: a night started or ended is acknowledged only once they have it."""
         self._client = client
         self._ledger_maxlen = ledger_maxlen
+        self.replicas = replicas or Replicas(AutoPipeline(client))
         self._start = client.register_script(START)
         self._end = client.register_script(END)
 
@@ -255,8 +261,9 @@ class Nights:
         keys = bank_keys(community)
         for _ in range(ATTEMPTS):
             channels = await self._channels(community)
-            reply = await script(
-                keys=[
+            reply = await self.replicas.run(
+                script,
+                [
                     keys.bank,
                     parked_key(community),
                     settings_key(community),
@@ -267,10 +274,12 @@ class Nights:
                     *extra,
                     *[community.key(f"held:{channel}") for channel in channels],
                 ],
-                args=[*head, *channels],
+                [*head, *channels],
             )
             change = self._read(community, reply)
             if change is not None:
+                if change.outcome is NightOutcome.OK:
+                    await self.replicas.confirm(keys.bank)
                 return change
         raise RuntimeError("the community's tables kept changing")
 

@@ -22,6 +22,8 @@ from redis.asyncio import Redis
 from chatdealer.store.bank import HOUSE
 from chatdealer.store.damage import DamagedAccount, DamagedTable, whole_number
 from chatdealer.store.keys import TableId, bank_keys, table_keys
+from chatdealer.store.pipelining import AutoPipeline
+from chatdealer.store.replication import Replicas
 from chatdealer.store.scripts import LUA_HELPERS, text
 from chatdealer.store.timers import format_time
 
@@ -128,10 +130,19 @@ class ResetResult:
 
 
 class Repairs:
-    def __init__(self, client: Redis, *, ledger_maxlen: int, history_ttl: int) -> None:
+    def __init__(
+        self,
+        client: Redis,
+        *,
+        ledger_maxlen: int,
+        history_ttl: int,
+        replicas: Replicas | None = None,
+    ) -> None:
+        """`replicas`: a reset's chips paid back are acknowledged only once they have them."""
         self._client = client
         self._quarantine = client.register_script(QUARANTINE)
         self._reset = client.register_script(RESET)
+        self.replicas = replicas or Replicas(AutoPipeline(client))
         self.ledger_maxlen = ledger_maxlen
         self.history_ttl = history_ttl
 
@@ -172,8 +183,9 @@ class Repairs:
         keys = table_keys(table_id)
         bank = bank_keys(table_id.home)
         records = [part for account, chips in (fallback or {}).items() for part in (account, chips)]
-        reply = await self._reset(
-            keys=[
+        reply = await self.replicas.run(
+            self._reset,
+            [
                 keys.table,
                 keys.events,
                 keys.deadlines,
@@ -184,7 +196,7 @@ class Repairs:
                 keys.history,
                 keys.hands,
             ],
-            args=[
+            [
                 table_id.channel,
                 b"" if expected_version is None else expected_version,
                 format_time(now),
@@ -195,6 +207,7 @@ class Repairs:
                 *records,
             ],
         )
+        assert isinstance(reply, list)
         outcome = text(reply[0])
         if outcome == "damaged_account":
             raise DamagedAccount(bank.bank, "not a whole number", text(reply[1]))
@@ -202,5 +215,6 @@ class Repairs:
             raise DamagedTable(keys.table_chips, f"its {text(reply[1])} is damaged")
         if outcome != "ok":
             return ResetResult(False)
+        await self.replicas.confirm(bank.bank)
         paid = {text(reply[i]): whole_number(reply[i + 1]) or 0 for i in range(1, len(reply), 2)}
         return ResetResult(True, paid)

@@ -13,7 +13,6 @@ for a missing table, so the channel can be told and the table reset (`store.repa
 from __future__ import annotations
 
 import asyncio
-import logging
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -22,7 +21,6 @@ from enum import StrEnum
 
 import msgspec
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
 
 from chatdealer.store.bank import DEFAULT_HOUSE_CREDIT, HOUSE, ChipMove, StatDelta
 from chatdealer.store.bank_settings import month_board, week_board
@@ -30,10 +28,9 @@ from chatdealer.store.damage import DamagedAccount, DamagedTable, whole_number
 from chatdealer.store.history import DEFAULT_CAP, HandRecord
 from chatdealer.store.keys import TableId, bank_keys, index_keys, table_keys
 from chatdealer.store.pipelining import AutoPipeline
+from chatdealer.store.replication import Replicas
 from chatdealer.store.scripts import Scripts, as_bytes, text
 from chatdealer.store.timers import format_time, lower_bound
-
-log = logging.getLogger(__name__)
 
 DEFAULT_EVENTS_MAXLEN = 1_000
 DEFAULT_LEDGER_MAXLEN = 1_000_000
@@ -104,10 +101,6 @@ class TableEvent:
     payload: bytes
 
 
-class NotReplicatedError(RedisError):
-    """A commit the primary took but too few replicas confirmed in time: not acknowledged."""
-
-
 class ContentionError(RuntimeError):
     """``update`` lost the race too many times in a row; nothing it computed was written."""
 
@@ -145,8 +138,7 @@ class TableStore:
         self.history_cap = history_cap
         self.history_ttl = history_ttl
         self.house_credit = house_credit
-        self.wait_replicas = wait_replicas
-        self.wait_timeout_ms = wait_timeout_ms
+        self.replicas = Replicas(self._pipeline, wait_replicas, wait_timeout_ms)
 
     async def load(self, table_id: TableId) -> tuple[int, bytes] | None:
         """The table's version and state; None when the channel has no table at all.
@@ -300,8 +292,7 @@ class TableStore:
         assert isinstance(reply, list)
         outcome = Outcome(text(reply[0]))
         if outcome is Outcome.OK:
-            if self.wait_replicas:
-                await self._replicated(keys.table)
+            await self.replicas.confirm(keys.table)
             if lowered := text(reply[2]):
                 await lower_bound(self._scripts, table_id.home, lowered)
             balances = {text(reply[i]): int(reply[i + 1]) for i in range(3, len(reply), 2)}
@@ -318,26 +309,6 @@ class TableStore:
         player = text(reply[1]) or None
         available = int(reply[2]) if len(reply) > 2 else None
         return CommitResult(outcome, player=player, available=available)
-
-    async def _replicated(self, key: str) -> None:
-        """Waits for the replicas to have every write sent so far on the connection `key`'s
-        commit went down (so that commit too). Should they not have it in time (a replica down,
-        or promoted by a failover while this primary still took writes), or the primary be
-        lost meanwhile, the caller hears a RedisError: the commit is not acknowledged, as it
-        could yet be lost, though it may stand."""
-        reached = await self._pipeline.command(
-            "WAIT", self.wait_replicas, self.wait_timeout_ms, key=key
-        )
-        if isinstance(reached, int) and reached < self.wait_replicas:
-            log.warning(
-                "a commit reached %d of %d replicas within %d ms: not acknowledged",
-                reached,
-                self.wait_replicas,
-                self.wait_timeout_ms,
-            )
-            raise NotReplicatedError(
-                f"the commit reached {reached} of {self.wait_replicas} replicas in time"
-            )
 
     async def update(
         self,

@@ -30,6 +30,7 @@ from chatdealer.dealer.showdown import ShowdownTeller
 from chatdealer.engine import events as hand_events
 from chatdealer.engine.hand import Hand, Phase, deal_hand
 from chatdealer.replay import ReplayError, config_for, deck_for
+from chatdealer.web.shown_table import ShownTable
 
 STREETS = ("preflop", "flop", "turn", "river", "showdown")
 
@@ -155,6 +156,7 @@ class _Teller:
         self.streets = [Street("preflop", (), 0)]
         self.board: tuple[Card, ...] = ()
         self.said: list[AnyPayload] = []
+        self.table = ShownTable([seat.stack for seat in seats])
         # Only pots go through the teller, which then works out no chances from its source.
         self.teller = ShowdownTeller(self.said.append, self._ref, rng=random.Random(0))
         self.teller.follow(hand)
@@ -167,6 +169,7 @@ class _Teller:
             self._take(event)
 
     def _take(self, event: hand_events.Event) -> None:
+        self.table.take(event)
         seat = getattr(event, "seat", None)
         name = self.names[seat] if isinstance(seat, int) else ""
         match event:
@@ -241,7 +244,7 @@ class _Teller:
         return Shown(player_id=name, name=name, cards=cards, hand=named)
 
     def _say(self, payload: AnyPayload, street: Street | None = None) -> None:
-        hand = self.hand
+        table = self.table
         street = street or self.streets[-1]
         street.steps.append(
             Step(
@@ -249,8 +252,8 @@ class _Teller:
                 payload=payload,
                 board=tuple(map(format_card, self.board)),
                 pot=self.pot,
-                stacks=tuple(hand.stacks),
-                bets=tuple(hand.bets),
-                folded=tuple(hand.folded),
+                stacks=tuple(table.stacks),
+                bets=tuple(table.bets),
+                folded=tuple(table.folded),
             )
         )

@@ -37,7 +37,8 @@ BOT_TOKEN: web.AppKey[str] = web.AppKey("telegram bot token", str)
 
 
 def web_app(store: Store, signer: Signer, telegram_token: str = "") -> web.Application:
-    """The pages; with the Telegram bot's token, also the replay as a Telegram Mini App."""
+    """The pages, and the replay and the night page as Telegram Mini Apps (with the Telegram
+    bot's token, the replay's adds the cards of the player Telegram names)."""
     app = web.Application()
     app[STORE] = store
     app[SIGNER] = signer
@@ -46,6 +47,8 @@ def web_app(store: Store, signer: Signer, telegram_token: str = "") -> web.Appli
     app.router.add_get("/app/replay/{token}", mini_app)
     app.router.add_post("/app/replay/{token}", mini_app_replay)
     app.router.add_get("/night/{token}", night)
+    app.router.add_get("/app/night/{token}", mini_app_night)
+    app.router.add_post("/app/night/{token}", night)
     app.router.add_get("/night/{token}/hands.phhs", night_hands)
     app.router.add_get("/night/{token}/ledger.csv", night_ledger)
     app.router.add_static("/static", STATIC)
@@ -76,6 +79,14 @@ async def replay(request: web.Request) -> web.Response:
 async def mini_app(request: web.Request) -> web.Response:
     """The Mini App's shell: it hands Telegram's initData back to `mini_app_replay`."""
     if _target(request, "replay") is None:
+        return _refused(request)
+    return web.Response(text=MINI_APP, content_type="text/html")
+
+
+async def mini_app_night(request: web.Request) -> web.Response:
+    """The night page as a Mini App: the same shell, whose POST the night page answers (the
+    night shows no cards, so it asks Telegram for nobody's name)."""
+    if _target(request, "night") is None:
         return _refused(request)
     return web.Response(text=MINI_APP, content_type="text/html")
 

@@ -54,7 +54,15 @@ async def test_ending_a_night_gives_back_every_balance_and_keeps_the_results(
     newcomer = await store.bank.open_account(guild, "bob", NOW)
     assert newcomer.balance == 300  # the night's chips, not the starting grant
     gift = await adjust(
-        store.client, guild, "ann", Adjustment.GIVEN, 100, by="ada", reason="raffle", now=NOW
+        store.client,
+        guild,
+        "ann",
+        Adjustment.GIVEN,
+        100,
+        by="ada",
+        reason="raffle",
+        now=NOW,
+        replicas=store.bank.replicas,
     )
     assert gift.balance == 400
     ended = await store.nights.end(guild, now=NOW + 3_600)

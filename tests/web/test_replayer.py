@@ -130,3 +130,42 @@ async def test_edited_forged_and_expired_links_open_nothing(
         text = await page.inner_text("#refused")
         assert text == "This link opens nothing: it was changed, or it has expired."
         assert "J♠" not in await page.content()
+
+
+async def seat_chips(page: Page) -> list[tuple[str, str]]:
+    """Each seat's stack and the bet in front of it, as drawn."""
+    return [
+        (
+            await page.inner_text(f'[data-seat="{seat}"] .stack'),
+            await page.inner_text(f'[data-seat="{seat}"] .bet'),
+        )
+        for seat in range(4)
+    ]
+
+
+async def test_each_blind_is_drawn_only_once_it_is_posted_and_a_closing_call_stays_in_front(
+    page: Page, site: str, table_id: TableId
+) -> None:
+    await page.goto(link(site, table_id))
+    assert await page.inner_text("#said") == "Ann posts a blind of 5"
+    assert await seat_chips(page) == [("95", "5"), ("1,000", ""), ("1,000", ""), ("500", "")]
+    await page.click("#next")
+    assert await page.inner_text("#said") == "Bo posts a blind of 10"
+    assert await seat_chips(page) == [("95", "5"), ("990", "10"), ("1,000", ""), ("500", "")]
+    while await page.inner_text("#said") != "Bo calls 90":
+        await page.click("#next")
+    # The call that closes the betting is drawn in front of Bo, before the flop takes it in.
+    assert await seat_chips(page) == [
+        ("0", "100"),
+        ("900", "100"),
+        ("900", "100"),
+        ("500", ""),
+    ]
+    assert await page.inner_text("#pot") == "Pot 300"
+    await page.click("#next")
+    assert await page.inner_text("#said") == "Flop: Q♦ 8♣ 4♦"
+    assert [bet for _, bet in await seat_chips(page)] == ["", "", "", ""]
+    while not await page.is_disabled("#next"):
+        await page.click("#next")
+    # Ann's main pot of 300 and Cy's side pot of 400 are in their stacks at the end.
+    assert [stack for stack, _ in await seat_chips(page)] == ["300", "700", "1,100", "500"]

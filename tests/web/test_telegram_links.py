@@ -44,6 +44,30 @@ async def opened_in_telegram(page: Page, url: str, signed: str) -> None:
     await page.goto(url)
 
 
+async def one_hand_then(fake: FakeBotApi, launch: Launch, command: str) -> None:
+    """A worker, a table, one hand played, then Ann's `command` in the group."""
+    worker = await launch()
+    players = Players(fake, worker)
+    await open_table(fake, worker, players)
+    await players.play_hands(1)
+    await players.say(ANN, command)
+
+
+def link_buttons(
+    fake: FakeBotApi, chat: int, kind: str, path: str = "", *, with_file: bool = False
+) -> list[str]:
+    """The addresses of the `kind` ("url" or "web_app") buttons in `chat` leading to `path`,
+    only under messages with a file when `with_file`."""
+    return [
+        address
+        for message in fake.chat_messages(chat)
+        if message.document is not None or not with_file
+        for button in message.buttons()
+        if kind in button
+        and path in (address := button[kind] if kind == "url" else button[kind]["url"])
+    ]
+
+
 async def seat_cards(page: Page, name: str) -> list[str]:
     await page.wait_for_selector("#seats .seat")
     seat = page.locator("#seats .seat", has_text=name)
@@ -53,20 +77,10 @@ async def seat_cards(page: Page, name: str) -> list[str]:
 async def test_history_carries_replay_buttons_the_worker_serves(
     fake: FakeBotApi, launch: Launch, web: str, page: Page
 ) -> None:
-    worker = await launch()
-    players = Players(fake, worker)
-    await open_table(fake, worker, players)
-    await players.play_hands(1)
-    await players.say(ANN, "/history")
+    await one_hand_then(fake, launch, "/history")
 
     def buttons(chat: int, kind: str) -> list[str]:
-        return [
-            button[kind] if kind == "url" else button[kind]["url"]
-            for message in fake.chat_messages(chat)
-            if message.document is not None
-            for button in message.buttons()
-            if kind in button
-        ]
+        return link_buttons(fake, chat, kind, with_file=True)
 
     public = (await fake.wait_for(lambda: buttons(GROUP_ID, "url"), "the group's Replay"))[0]
     own = (await fake.wait_for(lambda: buttons(ANN.id, "web_app"), "Ann's Mini App"))[0]
@@ -94,11 +108,7 @@ async def test_history_carries_replay_buttons_the_worker_serves(
 async def test_a_forged_init_data_opens_nothing(
     fake: FakeBotApi, launch: Launch, web: str, page: Page
 ) -> None:
-    worker = await launch()
-    players = Players(fake, worker)
-    await open_table(fake, worker, players)
-    await players.play_hands(1)
-    await players.say(ANN, "/history")
+    await one_hand_then(fake, launch, "/history")
     own = await fake.wait_for(
         lambda: [
             b["web_app"]["url"]
@@ -153,3 +163,28 @@ async def test_a_hand_won_by_a_fold_gets_its_replay_on_the_table_message(
     async with aiohttp.ClientSession() as session, session.get(url) as answer:
         page = await answer.text()
     assert answer.status == 200 and "Hand #1" in page
+
+
+async def test_the_night_opens_as_a_mini_app_for_whoever_asked(
+    fake: FakeBotApi, launch: Launch, web: str, page: Page
+) -> None:
+    """`/night` in the group: the results there with a link to the page, and to the asker,
+    privately, the same page as a Mini App inside Telegram; an edited link opens nothing."""
+    await one_hand_then(fake, launch, "/night")
+
+    def buttons(chat: int, kind: str) -> list[str]:
+        return link_buttons(fake, chat, kind, "/night/")
+
+    public = (await fake.wait_for(lambda: buttons(GROUP_ID, "url"), "the group's night link"))[0]
+    own = (await fake.wait_for(lambda: buttons(ANN.id, "web_app"), "Ann's night Mini App"))[0]
+    assert public.startswith(web + "/night/") and own.startswith(web + "/app/night/")
+    assert not buttons(GROUP_ID, "web_app")  # Telegram opens Mini Apps from private chats only
+    await page.goto(public)
+    in_browser = await page.locator("#ledger tr").all_inner_texts()
+    await opened_in_telegram(page, own, init_data(ANN, fake.token))
+    await page.wait_for_selector("#ledger")
+    assert await page.locator("#ledger tr").all_inner_texts() == in_browser
+    assert len(in_browser) > 1  # a header, then a line per player of the night
+    assert await page.locator("#chart polyline").count() == len(in_browser) - 1
+    await opened_in_telegram(page, own[:-3] + "abc", init_data(ANN, fake.token))
+    await page.wait_for_selector("#refused")
