@@ -86,7 +86,8 @@ class ProcessPool:
                     log.warning("a pool process died; starting the pool again")
             except (RuntimeError, OSError) as problem:  # cannot spawn here (no main guard)
                 self._drop_pool()
-                log.warning("no process could be started (%s); a thread runs the job", problem)
+                name = type(problem).__name__
+                log.warning("no process could be started (%s); a thread runs the job", name)
                 break
         return await loop.run_in_executor(None, job)
 
