@@ -6,8 +6,9 @@ Plays the same seeded workload twice, each on a fresh embedded Redis (append-onl
 rewrites held off so the file only grows): `--tables` six-handed tables, random legal play
 (folds, raises, all-ins, showdowns) until each has finished `--hands` hands, the next hand dealt
 through the timer path. Once as before (every hand stored as its public copy and one copy per
-player; the event stream capped approximately at 200 entries) and once as now (one canonical
-record a hand, the copies made on read; the stream trimmed exactly to what adapters read).
+player; the event stream capped approximately at 200 entries; the record as plain JSON) and
+once as now (one canonical record a hand, the copies made on read; the stream trimmed exactly
+to what adapters read; the record compressed, `dealer/compressed.py`).
 
 Printed side by side: Redis bytes per stored hand (`MEMORY USAGE` of each table's history keys
 over its hands), bytes per table of the event stream, and append-only file bytes per action
@@ -36,6 +37,7 @@ from redis.asyncio import Redis
 
 from chatdealer.dealer import Command, Dealer, TableView, User
 from chatdealer.dealer import step as step_module
+from chatdealer.dealer.compressed import unpack
 from chatdealer.dealer.entry import EVENTS_MAXLEN
 from chatdealer.dealer.histories import hand_record
 from chatdealer.dealer.outgoing import HandOver
@@ -45,6 +47,8 @@ from chatdealer.store.keys import table_keys
 
 WRITER = "stored_hand"
 """What the step stores a finished hand with."""
+ENCODER = "encode_record"
+"""What the step turns the record into stored bytes with."""
 OLD_EVENTS_MAXLEN = 200
 OLD_TRIM = "redis.call('XTRIM', key, 'MAXLEN', '~', maxlen)"
 
@@ -60,21 +64,25 @@ class Sizes:
 
 @contextlib.contextmanager
 def as_before() -> Iterator[None]:
-    """Every hand stored as its copies, the stream capped approximately at 200 entries, as
-    they were: the commit script's text and the step's writer swapped back for one run."""
+    """Every hand stored as its copies, the stream capped approximately at 200 entries, the
+    record as plain JSON, as they were: the commit script's text, the step's writer and its
+    record encoder swapped back for one run."""
     stored_hand = vars(step_module)[WRITER]
+    encode = vars(step_module)[ENCODER]
     old_scripts = {name: getattr(scripts_module, name) for name in ("COMMIT", "CREATE")}
 
     def copies(table_id, number, hand, players, proofs, secret):  # type: ignore[no-untyped-def]
         return hand_record(table_id, number, hand, players, proofs)
 
     setattr(step_module, WRITER, copies)
+    setattr(step_module, ENCODER, lambda record: unpack(encode(record)))
     for name, text in old_scripts.items():
         setattr(scripts_module, name, text.replace(scripts_module.EVENTS_TRIM, OLD_TRIM))
     try:
         yield
     finally:
         setattr(step_module, WRITER, stored_hand)
+        setattr(step_module, ENCODER, encode)
         for name, text in old_scripts.items():
             setattr(scripts_module, name, text)
 

@@ -37,7 +37,9 @@ from redis.asyncio import Redis
 
 from chatdealer.dealer import Act, Command, Dealer, TableView, User
 from chatdealer.dealer.entry import EVENTS_MAXLEN, tune_for_serving
+from chatdealer.dealer.equities import EquityQuestion
 from chatdealer.dealer.outgoing import HandStarted, Outgoing, Refused, TableShown
+from chatdealer.equity import EquityResult
 from chatdealer.render import language, payload_text
 from chatdealer.render.images.pictures import Pictures
 from chatdealer.store import EmbeddedRedis, Store, TableId
@@ -199,6 +201,22 @@ async def floor(
     return run
 
 
+def watch_equities(dealer: Dealer) -> list[float]:
+    """How long each all-in's chances were waited for, from the question to the answer."""
+    waits: list[float] = []
+    answer = dealer.equities.answer
+
+    async def timed(question: EquityQuestion, seed: int) -> EquityResult:
+        started = time.perf_counter()
+        try:
+            return await answer(question, seed)
+        finally:
+            waits.append(time.perf_counter() - started)
+
+    dealer.equities.answer = timed  # type: ignore[method-assign]
+    return waits
+
+
 def line(name: str, run: Run) -> str:
     count = max(1, len(run.latencies))
     return (
@@ -217,6 +235,7 @@ async def realistic(tables: int, clients: int, seconds: float) -> None:
         try:
             store = Store.on(client, events_maxlen=EVENTS_MAXLEN)
             dealer = Dealer(store, next_hand_delay=NEXT_HAND_DELAY)
+            dealer.equities.start()  # warmed while the tables open, as in a worker long up
             print(f"opening {tables} 6-max tables ...", flush=True)
             views = await open_tables(dealer, tables)
             tune_for_serving()
@@ -236,6 +255,7 @@ async def realistic(tables: int, clients: int, seconds: float) -> None:
                     recorded.append((table, change))
                 return await commit(table, version, change, now=now, meanwhile=meanwhile)
 
+            waits = watch_equities(dealer)
             stop = asyncio.Event()
             timers = asyncio.create_task(
                 dealer.run_timers(stop, interval=TIMER_INTERVAL, deliver=sink.deliver)
@@ -246,6 +266,8 @@ async def realistic(tables: int, clients: int, seconds: float) -> None:
                 closed = await play(dealer, sink, client, clients, seconds)
                 store.tables.commit = commit  # type: ignore[method-assign]
                 print(f"open loop at {closed.rate / 2:,.0f} presses/s ...", flush=True)
+                closed_waits = waits[:]
+                waits.clear()
                 opened = await play(dealer, sink, client, clients, seconds, rate=closed.rate / 2)
             finally:
                 stop.set()
@@ -267,6 +289,14 @@ async def realistic(tables: int, clients: int, seconds: float) -> None:
                 f" {pictures.drawn:,} drawn ({pictures.drawn_in_processes:,} in the pool)"
             )
             print(f"  hands dealt meanwhile: {sink.deals:,}")
+            print(f"  all-in chances worked out in {dealer.equities.processes} processes:")
+            for name, phase in (("closed loop", closed_waits), ("open loop", waits)):
+                ordered = sorted(phase) or [0.0]
+                print(
+                    f"    {name}: {len(phase):,} asked, waited for"
+                    f" p50 {1000 * ordered[len(ordered) // 2]:.0f} ms,"
+                    f" max {1000 * ordered[-1]:.0f} ms"
+                )
         finally:
             pictures.close()
             dealer.equities.close()

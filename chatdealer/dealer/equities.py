@@ -11,18 +11,13 @@ A step run anywhere else (replays, tests) is handed no answers and samples in pl
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
-import multiprocessing
 import random
 from typing import NamedTuple
 
 from chatdealer.cards import Card
 from chatdealer.equity import EquityResult, all_in_equity
-from chatdealer.evaluator import Ranking
-
-PROCESSES = 1
-"""One process: an all-in before the flop is rare, and it must not take the dealer's core."""
+from chatdealer.evaluator import HOLDEM, SHORT_DECK, Ranking
+from chatdealer.process_pool import ProcessPool
 
 
 class EquityQuestion(NamedTuple):
@@ -48,37 +43,29 @@ def answer(question: EquityQuestion, seed: int) -> EquityResult:
     )
 
 
-class EquityPool:
-    """A process, started when first needed, that answers equity questions."""
+def warm() -> None:
+    """Loads both decks' ranking tables in a new process before its first question."""
+    for ranking in (HOLDEM, SHORT_DECK):
+        cards = ranking.deck.cards()
+        all_in_equity([cards[0:2], cards[2:4]], cards[4:8], ranking=ranking)
 
-    def __init__(self, processes: int = PROCESSES) -> None:
-        self.processes = processes
-        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+
+class EquityPool:
+    """Processes, started when first needed, that answer equity questions."""
+
+    def __init__(self, processes: int | None = None) -> None:
+        self.pool = ProcessPool(processes, warm=warm)
+
+    @property
+    def processes(self) -> int:
+        return self.pool.processes
+
+    def start(self) -> None:
+        """Spawns the processes ahead of the first all-in, so it does not wait for them."""
+        self.pool.start()
 
     async def answer(self, question: EquityQuestion, seed: int) -> EquityResult:
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._processes(), answer, question, seed)
-        except (concurrent.futures.process.BrokenProcessPool, RuntimeError, OSError):
-            # The process died, or could not start (a program without a main guard cannot
-            # spawn one): started again next time; this once, a thread answers.
-            self._drop_pool()
-            return await asyncio.to_thread(answer, question, seed)
-
-    def _processes(self) -> concurrent.futures.ProcessPoolExecutor:
-        if self._pool is None:
-            # Spawned, not forked: the worker has threads and an event loop a fork would copy.
-            context = multiprocessing.get_context("spawn")
-            self._pool = concurrent.futures.ProcessPoolExecutor(self.processes, mp_context=context)
-        return self._pool
-
-    def _drop_pool(self) -> None:
-        """Forgets a pool that failed; what it still runs finishes or fails on its own."""
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False)
+        return await self.pool.run(answer, question, seed)
 
     def close(self) -> None:
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+        self.pool.close()

@@ -21,6 +21,7 @@ import msgspec
 
 from chatdealer.cards import Deck
 from chatdealer.dealer.commands import ActionToken
+from chatdealer.dealer.compressed import CompressedError, pack, unpack
 from chatdealer.dealer.seated_bots import account_of
 from chatdealer.engine.stored import Stored
 from chatdealer.store import DamagedTable, NewerRecord
@@ -181,7 +182,7 @@ _decoder = msgspec.json.Decoder(TableRecord)
 
 
 def encode_record(record: TableRecord) -> bytes:
-    return _encoder.encode(record)
+    return pack(_encoder.encode(record))
 
 
 STATE = "state"
@@ -192,7 +193,10 @@ def decode_record(raw: bytes) -> TableRecord:
     """Reads a stored record, refusing any schema this code was not written for, nested ones
     included (decoding a struct inside another does not run their own `from_json` check)."""
     try:
+        raw = unpack(raw)
         record = _decoder.decode(raw)
+    except CompressedError as problem:
+        raise DamagedTable(STATE, str(problem)) from None
     except msgspec.DecodeError as problem:  # its ValidationError too
         newer = _newer_schema(raw)
         if newer is not None:
@@ -289,8 +293,8 @@ class _Host(msgspec.Struct):
 def host_of(raw: bytes) -> str | None:
     """The host a record names, read on its own: a record damaged elsewhere may still say."""
     try:
-        return msgspec.json.decode(raw, type=_Host).host
-    except msgspec.DecodeError:
+        return msgspec.json.decode(unpack(raw), type=_Host).host
+    except (msgspec.DecodeError, CompressedError):
         return None
 
 

@@ -111,8 +111,9 @@ end
 #       then bank, ledger, stats, leaderboard, held, this month's and this week's leaderboards
 #       (only when chips move, stats change or the table's chip records are rewritten),
 #       then history, hands (only when hands finished)
-# ARGV: one MessagePack array (one argument packs in a fraction of the time of two dozen):
-#   1 channel, 2 expected version, 3 state, 4 deadline ('' clears it), 5 events maxlen,
+# ARGV: 1 one MessagePack array (one argument packs in a fraction of the time of two dozen),
+#   2 the state (bytes, compressed: Redis's cmsgpack reads no binary strings). The array:
+#   1 channel, 2 expected version, 3 unused, 4 deadline ('' clears it), 5 events maxlen,
 #   6 now, 7 ledger maxlen (0 = uncapped), 8 table label, 9 events, 10 moves as
 #   {kind, account, amount}, 11 stats as {player, hands played, hands won, pot, net},
 #   12 history cap, 13 finished hands as {number, public, {player, private, ...}},
@@ -214,7 +215,7 @@ for _, event in ipairs(c[9]) do
   redis.call('XADD', KEYS[2], '*', 'v', version, 'e', event)
 end
 if #c[9] > 0 then trim_events(KEYS[2], c[5]) end
-redis.call('HSET', KEYS[1], 'v', version, 's', c[3])
+redis.call('HSET', KEYS[1], 'v', version, 's', ARGV[2])
 local lowered = write_deadline(KEYS[3], channel, c[4], before)
 local reply = {'ok', version, lowered}
 if #moves > 0 then

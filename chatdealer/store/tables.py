@@ -268,7 +268,7 @@ class TableStore:
             (
                 table_id.channel,
                 expected_version,
-                change.state.decode(),
+                "",  # the state travels apart, as bytes (ARGV[2])
                 "" if change.deadline is None else format_time(change.deadline),
                 self.events_maxlen,
                 format_time(time.time() if now is None else now),
@@ -287,7 +287,7 @@ class TableStore:
             )
         )
         reply = await self._pipeline.run(
-            self._scripts.commit, declared, [packed], meanwhile=meanwhile
+            self._scripts.commit, declared, [packed, change.state], meanwhile=meanwhile
         )
         assert isinstance(reply, list)
         outcome = Outcome(text(reply[0]))

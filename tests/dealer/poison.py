@@ -12,6 +12,7 @@ from typing import Any
 
 from redis.asyncio import Redis
 
+from chatdealer.dealer.compressed import unpack
 from chatdealer.store import TableId
 from chatdealer.store.keys import table_keys
 
@@ -19,9 +20,10 @@ State = dict[str, Any]
 
 
 async def raw_state(client: Redis, table_id: TableId) -> bytes:
+    """The stored record's JSON (Redis keeps it compressed; plain JSON written back reads too)."""
     state = await client.hget(table_keys(table_id).table, "s")
     assert isinstance(state, bytes)
-    return state
+    return unpack(state)
 
 
 async def edit_state(client: Redis, table_id: TableId, edit: Callable[[State], None]) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from chatdealer.dealer import Create, Join, Kick, Leave, Start, Stop, TopUp
+from chatdealer.dealer.compressed import unpack
 from chatdealer.dealer.outgoing import (
     AllInEquity,
     BoardDealt,
@@ -126,7 +127,7 @@ async def test_a_top_up_during_a_hand_is_paid_now_and_added_when_it_ends(game: H
 
 
 def test_a_record_of_an_unknown_schema_is_refused() -> None:
-    raw = encode_record(new_record("host", 0.0))
+    raw = unpack(encode_record(new_record("host", 0.0)))  # as JSON, which reads as well
     assert decode_record(raw).host == "host"
     with pytest.raises(NewerRecord, match="schema 2"):
         decode_record(raw.replace(b'"schema":1', b'"schema":2', 1))

@@ -15,14 +15,13 @@ rest go to a small process pool, so the loop keeps serving the tables' actions m
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
-import multiprocessing
 import os
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from chatdealer.cards import Card, format_card, parse_card
+from chatdealer.process_pool import ProcessPool
 from chatdealer.render.images import ShownHand, board_image, hand_image, showdown_image, to_png
 from chatdealer.render.language import language
 
@@ -87,6 +86,11 @@ class ShowdownPicture:
 Picture = BoardPicture | HandPicture | ShowdownPicture
 
 
+def warm() -> None:
+    """Draws one board in a new process, so its first job does not load the fonts."""
+    draw(BoardPicture(("As", "Kd", "7h"), (10,), "en", False))
+
+
 def draw(picture: Picture) -> bytes:
     """The picture's PNG: a module-level function, so the process pool can run it."""
     return picture.png()
@@ -134,10 +138,11 @@ class Pictures:
     ) -> None:
         self.cache = PngCache(cache_bytes)
         self.busy = busy
-        self.processes = processes if processes is not None else max(1, (os.cpu_count() or 1))
+        self.pool = ProcessPool(
+            processes if processes is not None else max(1, os.cpu_count() or 1), warm=warm
+        )
         self.drawn = 0
         self.drawn_in_processes = 0
-        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._waiting: dict[Picture, asyncio.Future[bytes]] = {}
         self._in_threads = 0
 
@@ -205,28 +210,8 @@ class Pictures:
             finally:
                 self._in_threads -= 1
         self.drawn_in_processes += 1
-        try:
-            return await loop.run_in_executor(self._processes(), draw, picture)
-        except (concurrent.futures.process.BrokenProcessPool, RuntimeError, OSError):
-            # The process died, or could not start (no main guard): a thread, this once.
-            self._drop_pool()
-            return await loop.run_in_executor(None, draw, picture)
-
-    def _processes(self) -> concurrent.futures.ProcessPoolExecutor:
-        if self._pool is None:
-            # Spawned, not forked: the worker has threads and an event loop a fork would copy.
-            context = multiprocessing.get_context("spawn")
-            self._pool = concurrent.futures.ProcessPoolExecutor(self.processes, mp_context=context)
-        return self._pool
-
-    def _drop_pool(self) -> None:
-        """Forgets a pool that failed; what it still runs finishes or fails on its own."""
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False)
+        return await self.pool.run(draw, picture)
 
     def close(self) -> None:
         """Stops the process pool, if one was started."""
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+        self.pool.close()
