@@ -49,6 +49,9 @@ LABELS: dict[str, str] = {
     "open": "Open to anyone",
     "approval": "On approval",
     "invite": "Invite only",
+    "always": "Always show",
+    "losing": "Muck losing hands",
+    "auto": "Automatic (not asked)",
 }
 ALIASES: dict[str, tuple[str, ...]] = {
     "holdem": ("hold'em", "texas", "nlhe"),
