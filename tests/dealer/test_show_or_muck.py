@@ -8,6 +8,8 @@ from chatdealer.dealer import Act, Create, Join, Start
 from chatdealer.dealer.commands import ShowSetting
 from chatdealer.dealer.outgoing import HandOver, HoleCards, Notice
 from chatdealer.engine.show_choice import ShowDefault
+from chatdealer.render import language
+from chatdealer.render.table import table_text
 from chatdealer.table import TableSettings
 
 from .harness import ANN, BOB, Harness, as_json, payloads, refusals
@@ -37,6 +39,10 @@ async def test_the_showdown_waits_then_the_clock_shows_and_a_muck_stays_private(
     await checked_to_the_showdown(game)
     first = game.view().showdown
     assert first is not None and game.view().hand_running
+    answers = (("en", "show or muck"), ("ru", "показать или сбросить"), ("bg", "покажи или мъкни"))
+    for code, words in answers:
+        text = table_text(game.view(), language(code), game.clock())
+        assert f"▶ {first.name}: {words}" in text, text
     timed = await game.fire(SETTINGS.action_seconds + 1)  # nothing shown yet: the hand shows
     assert [n.code for n in payloads(timed, Notice)] == ["show_timed_out"]
     second = game.view().showdown
