@@ -11,8 +11,17 @@ from chatdealer.dealer import TableView
 
 from .conftest import Launch, Running
 from .fake_discord import ANN, BOB, CHANNEL_ID, USERS, FakeDiscord, Message
-from .helpers import TABLE, actor, answer, buttons_for, hole_cards, hole_text, next_turn, view_of
-from .test_play import PUBLIC_CARDS_LINE
+from .helpers import (
+    actor,
+    answer,
+    buttons_for,
+    hole_cards,
+    hole_text,
+    next_turn,
+    table_message_with,
+    unshown_lines,
+    view_of,
+)
 
 
 async def waiting_at_showdown(
@@ -30,13 +39,7 @@ async def waiting_at_showdown(
 async def answer_buttons(fake: FakeDiscord, running: Running, view: TableView) -> Message:
     assert view.showdown is not None
     wanted = f"cd:act:{CHANNEL_ID}:{view.showdown.token}:muck"
-
-    def shown() -> Message | None:
-        message_id = running.poker.tables.channel(TABLE).message_id
-        message = fake.messages.get(message_id or 0)
-        return message if message and wanted in message.custom_ids() else None
-
-    return await fake.wait_for(shown, what="the show and muck buttons")  # type: ignore[no-any-return]
+    return await table_message_with(fake, running, wanted, "the show and muck buttons")
 
 
 async def test_show_and_muck_are_pressed_at_the_showdown(fake: FakeDiscord, launch: Launch) -> None:
@@ -79,12 +82,7 @@ async def test_show_and_muck_are_pressed_at_the_showdown(fake: FakeDiscord, laun
             break
         await asyncio.sleep(0.02)
     await running.poker.idle()
-    lines = [
-        line
-        for text in fake.channel_texts()
-        for line in text.split("\n")
-        if not PUBLIC_CARDS_LINE.search(line)
-    ]
+    lines = unshown_lines(fake)
     mucked, shown = cards[other.id], cards[shower.id]
     assert mucked is not None and shown is not None
     assert not [line for line in lines if hole_text(mucked) in line]
