@@ -52,6 +52,8 @@ LABELS: dict[str, str] = {
     "always": "Always show",
     "losing": "Muck losing hands",
     "auto": "Automatic (not asked)",
+    "start": "Start a night",
+    "end": "End the night",
 }
 ALIASES: dict[str, tuple[str, ...]] = {
     "holdem": ("hold'em", "texas", "nlhe"),

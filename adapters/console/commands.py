@@ -57,7 +57,9 @@ def help_text(topic: str | None, words: Words) -> list[str]:
     return lines if topic else [*lines, words("quit_help")]
 
 
-BANK_NOTICES = frozenset({"bank_changed", "chips_given", "chips_taken"})
+BANK_NOTICES = frozenset(
+    {"bank_changed", "chips_given", "chips_taken", "night_started", "night_ended"}
+)
 """Public notices of the community's bank: made outside any table's step, so the table's event
 stream never carries them and the answer is where the terminal reads them."""
 

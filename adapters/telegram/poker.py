@@ -52,7 +52,15 @@ from chatdealer.render import Language, language, payload_text, private_text, ta
 from chatdealer.store import TableId
 
 ANNOUNCED = frozenset(
-    {"level", "tournament_started", "bank_changed", "bank_rules", "bank_rules_no_daily"}
+    {
+        "level",
+        "tournament_started",
+        "bank_changed",
+        "bank_rules",
+        "bank_rules_no_daily",
+        "night_started",
+        "night_ended",
+    }
 )
 """Notices posted in the group as messages of their own, besides the table message's line:
 a new blind level is news for everyone, not only for whoever looks at the table, and a change

@@ -27,9 +27,11 @@ def describe(report: AuditReport) -> list[str]:
     if report.error is not None:
         return [f"{report.community}: could not be audited ({report.error}): MISMATCH"]
     verdict = "ok" if report.ok else "MISMATCH"
+    parked = f" + set aside for the night {report.parked:,}" if report.parked else ""
+    total = report.balances + report.parked + report.on_tables
     lines = [
-        f"{report.community}: balances {report.balances:,} + on tables {report.on_tables:,} "
-        f"= {report.balances + report.on_tables:,}, granted {report.granted:,} "
+        f"{report.community}: balances {report.balances:,}{parked} + on tables "
+        f"{report.on_tables:,} = {total:,}, granted {report.granted:,} "
         f"({report.accounts} accounts, {report.tables} tables; house {report.house:,}): {verdict}"
     ]
     for m in report.mismatches:

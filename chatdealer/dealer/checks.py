@@ -42,6 +42,7 @@ from chatdealer.dealer.commands import (
     Leave,
     Ledger,
     MyCards,
+    Night,
     Pause,
     Rabbit,
     Rebuy,
@@ -105,6 +106,7 @@ DECODED = frozenset(
         BankRules,
         GiveChips,
         TakeChips,
+        Night,
         CoHost,
         HouseSeating,
         Invite,
@@ -125,6 +127,7 @@ CHIP_FIELDS = frozenset(
         "levels",
         "starting_grant",
         "daily_amount",
+        "chips",
     )
 )
 MAX_TABLE_ID = 200

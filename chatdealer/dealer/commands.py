@@ -183,6 +183,9 @@ class Invite(Args, frozen=True, tag="invite"):
 
     player_id: PlayerId
     on: bool = True
+    name: str = ""
+    """The player's display name as the platform gave it with the id, for the notice when the
+    table has not seen them yet (an invitee usually has not sat down)."""
 
 
 class Answer(Args, frozen=True, tag="answer"):
@@ -294,6 +297,18 @@ class TakeChips(Args, frozen=True, tag="take_chips"):
     reason: Reason
 
 
+NightAction = Literal["start", "end"]
+
+
+class Night(Args, frozen=True, tag="night"):
+    """A community's night (`store/nights.py`): with no action, its results so far (or the last
+    night's) to anyone; `start` (everyone plays `chips` from a night bank; the starting grant
+    when none is given) and `end` only by the community's admins."""
+
+    action: NightAction | None = None
+    chips: Chips | None = None
+
+
 class Register(Args, frozen=True, tag="register"):
     pass
 
@@ -353,6 +368,7 @@ Verb = (
     | BankRules
     | GiveChips
     | TakeChips
+    | Night
     | Register
     | Unregister
     | Rebuy

@@ -8,7 +8,7 @@ owner's copy of a `History`); the channel sees a hand's cards once it is shown.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -305,6 +305,8 @@ class LeaderboardRow(msgspec.Struct, frozen=True, kw_only=True):
 
 class LeaderboardShown(Payload, frozen=True, tag="leaderboard"):
     rows: tuple[LeaderboardRow, ...]
+    night: Literal["", "tonight", "last"] = ""
+    """A night's results instead of the bank's board: the running night's, or the last one's."""
 
 
 class NightShown(Payload, frozen=True, tag="night"):

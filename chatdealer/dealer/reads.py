@@ -79,6 +79,8 @@ async def daily(store: Store, table_id: TableId, user: User, now: float) -> list
         raise DealerRefusal("no_account")
     if result.outcome is DailyOutcome.OFF:
         raise DealerRefusal("daily_off")
+    if result.outcome is DailyOutcome.NIGHT:
+        raise DealerRefusal("night_daily")
     assert result.balance is not None and result.next_at is not None
     claimed = DailyClaimed(amount=result.amount, balance=result.balance, next_at=result.next_at)
     return [*out, to(table_id, user.id, claimed)]

@@ -45,6 +45,13 @@ REFUSALS = {
     "not_paused": "The game isn't paused",
     "table_paused": "The host has paused the game: it goes on when they resume it",
     "reason_needed": "Say why: the reason goes in the ledger",
+    "night_admins_only": "Only the server's admins can start or end a night",
+    "night_running": "A night is on already: everyone plays {chips} chips",
+    "no_night": "No night is on: an admin starts one with host night start",
+    "night_seated": "Players still have chips at a table: a night starts or ends once "
+    "everyone has left the tables",
+    "no_night_yet": "No night has been played here yet",
+    "night_daily": "No daily chips during a night: everyone plays the night's chips",
     "no_account_of": "{player} has no chips in this community yet",
     "take_short": "{player} has only {balance} chips in the bank",
     "cash_only": "This is a tournament table: {what} is for cash tables",
@@ -100,6 +107,8 @@ NOTICES = {
     "paused": "{name} paused the game: no new hand until it resumes",
     "resumed": "{name} resumed the game",
     "chips_given": "{name} gives {player} {amount} chips: {reason}",
+    "night_started": "{name} starts a night: everyone plays {chips} chips from the night's bank",
+    "night_ended": "{name} ends the night: everyone's bank is as it was before it",
     "chips_taken": "{name} takes {amount} chips from {player}: {reason}",
     "deck_committed": "The deck for hand #{hand} is committed: {commitment}. Cut it with a "
     "seed of your own: seed <any text>",

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import msgspec
 
+from chatdealer.dealer.checks import shown_name
 from chatdealer.dealer.commands import Answer, HouseSeating, Invite, User
 from chatdealer.dealer.hosting import runs_table
 from chatdealer.dealer.record import JoinRequest
@@ -84,12 +85,20 @@ def invite(step: Step, user: User, args: Invite) -> None:
         if len(rules.invited) >= MAX_INVITED:
             raise DealerRefusal("too_many_invited", most=MAX_INVITED)
         rules.invited = [*rules.invited, player]
-        step.notice("invited", name=step.name_of(player))
+        step.notice("invited", name=_invitee(step, args))
         return
     if player not in rules.invited:
         raise DealerRefusal("not_invited")
     rules.invited = [p for p in rules.invited if p != player]
-    step.notice("uninvited", name=step.name_of(player))
+    step.notice("uninvited", name=_invitee(step, args))
+
+
+def _invitee(step: Step, args: Invite) -> str:
+    """The name the table knows them by, else the one the platform gave with the command."""
+    known = step.name_of(args.player_id)
+    if known == args.player_id and args.name:
+        return shown_name(args.name)
+    return known
 
 
 def answer(step: Step, user: User, args: Answer, seat: Seat) -> None:

@@ -26,7 +26,7 @@ from typing import TypeVar
 from redis.exceptions import RedisError
 
 from chatdealer.cards import Card, Deck, shuffled
-from chatdealer.dealer import community, reads, repair
+from chatdealer.dealer import community, nights, reads, repair
 from chatdealer.dealer.checks import BadCommand, checked
 from chatdealer.dealer.commands import (
     Act,
@@ -43,6 +43,7 @@ from chatdealer.dealer.commands import (
     Leaderboard,
     Ledger,
     MyCards,
+    Night,
     Rabbit,
     Register,
     Reset,
@@ -228,13 +229,15 @@ class Dealer:
         if isinstance(args, Daily):
             return await reads.daily(self.store, table_id, user, self.clock())
         if isinstance(args, Leaderboard):
-            return await reads.leaderboard(self.store, table_id, args.top, self.clock())
+            return await nights.leaderboard(self.store, table_id, args.top, self.clock())
         if isinstance(args, Ledger):
             return await self._ledger(table_id, user)
         if isinstance(args, BankRules):
             return await community.bank_rules(self.store, table_id, user, args)
         if isinstance(args, GiveChips | TakeChips):
             return await community.adjust_chips(self.store, table_id, user, args, self.clock())
+        if isinstance(args, Night):
+            return await nights.night(self.store, table_id, user, args, self.clock())
         if isinstance(args, Reset):
             self._states.pop(table_id)
             return await repair.reset(self.store, table_id, user, self.clock())

@@ -32,7 +32,11 @@ MOVES = {
     "cash_out": "cashed out {amount}",
     "given": "given by an admin {amount}",
     "taken": "taken by an admin {amount}",
+    "night": "the night's chips {amount}",
+    "night_end": "the night ended with {amount}",
 }
+NIGHT_TITLES = {"tonight": "Tonight's results so far", "last": "The last night's results"}
+"""The leaderboard's title when it shows a night (`LeaderboardShown.night`)."""
 TableName = Callable[[str], str]
 """How a platform names a table from its channel (a Discord channel mention, say)."""
 
@@ -96,7 +100,7 @@ def ledger_text(
 def leaderboard_text(payload: LeaderboardShown, language: Language) -> str:
     """ "🏆 Biggest winners" and a row per player: "1. Ann +1,200"."""
     _ = language.text
-    title = "🏆 " + _("leaderboard", "Biggest winners")
+    title = "🏆 " + _("leaderboard", NIGHT_TITLES.get(payload.night, "Biggest winners"))
     rows = [
         f"{row.rank}. {player_name(language, row.name)} {signed(language, row.net)}"
         for row in payload.rows

@@ -59,6 +59,14 @@ REWRITTEN: dict[tuple[str, str], tuple[str, dict[str, str]]] = {
         "{name} takes {amount} from {player}: {reason}",
         {"amount": "chips"},
     ),
+    ("notice", "night_started"): (
+        "{name} starts a night: everyone plays {chips} from the night's bank",
+        {"chips": "chips"},
+    ),
+    ("refusal", "night_running"): (
+        "A night is on already: everyone plays {chips}",
+        {"chips": "chips"},
+    ),
     ("refusal", "take_short"): ("{player} has only {balance} in the bank", {"balance": "chips"}),
     ("notice", "bank_rules_no_daily"): (
         "The bank: newcomers get {grant}, no daily chips; the leaderboard shows {board}",

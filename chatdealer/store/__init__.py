@@ -37,6 +37,7 @@ from chatdealer.store.damage import (
 )
 from chatdealer.store.history import HandRecord, History
 from chatdealer.store.keys import Community, TableId
+from chatdealer.store.nights import Nights
 from chatdealer.store.repair import Repairs
 from chatdealer.store.scripts import Scripts
 from chatdealer.store.server import EmbeddedRedis, RedisConnection, default_data_dir
@@ -60,6 +61,7 @@ class Store:
     timers: Timers
     history: History
     repairs: Repairs
+    nights: Nights
 
     @classmethod
     def on(
@@ -96,6 +98,7 @@ class Store:
             timers=Timers(client, scripts, lease=lease, pipeline=tables.pipeline),
             history=History(client, scripts, cap=history_cap),
             repairs=Repairs(client, ledger_maxlen=bank.ledger_maxlen, history_ttl=history_ttl),
+            nights=Nights(client, ledger_maxlen=bank.ledger_maxlen),
         )
 
 
@@ -126,6 +129,7 @@ __all__ = [
     "LedgerEntry",
     "MoveKind",
     "NewerRecord",
+    "Nights",
     "Outcome",
     "PlayerStats",
     "RedisConnection",

@@ -4,7 +4,8 @@ A gift is a grant like any other: the player's balance and ``C:granted`` rise to
 is a grant undone: the balance and ``C:granted`` fall together, never below what the player
 holds in the bank (chips on a table are the table's until they are cashed out). So
 ``sum(balances) + chips on tables == granted`` holds after either, and every adjustment is a
-ledger entry (``given`` or ``taken``, with who did it and why).
+ledger entry (``given`` or ``taken``, with who did it and why). During a night the player's
+balance is their night bank, and the adjustment is kept apart so it is not counted as won.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from enum import StrEnum
 from redis.asyncio import Redis
 
 from chatdealer.store.bank import MAX_NAME, check_amount
+from chatdealer.store.bank_settings import settings_key
 from chatdealer.store.damage import DamagedAccount
 from chatdealer.store.keys import Community, bank_keys
 from chatdealer.store.scripts import LUA_HELPERS, text
@@ -23,7 +25,7 @@ from chatdealer.store.timers import format_time
 MAX_REASON = 200
 """Characters of a reason kept in the ledger."""
 
-# KEYS: bank, ledger, granted
+# KEYS: bank, ledger, granted, bank settings, the night's adjustments (`store/nights.py`)
 # ARGV: player, 'given' or 'taken', amount, now, ledger maxlen, by, reason
 # -> {'ok', balance} | {'no_account'} | {'short', balance} | {'damaged', what}
 ADJUST = (
@@ -35,6 +37,12 @@ balance = whole(balance)
 if not balance then return {'damaged', 'balance'} end
 if not whole(redis.call('GET', KEYS[3]) or '0') then return {'damaged', 'granted'} end
 if not of_type(KEYS[2], 'stream') then return {'damaged', 'ledger'} end
+local night = of_type(KEYS[4], 'hash') and redis.call('HEXISTS', KEYS[4], 'night') == 1
+if night then
+  if not of_type(KEYS[5], 'hash') then return {'damaged', 'night'} end
+  local given = redis.call('HGET', KEYS[5], ARGV[1])
+  if given and not whole(given) then return {'damaged', 'night'} end
+end
 local amount = tonumber(ARGV[3])
 local delta = amount
 if ARGV[2] == 'taken' then
@@ -43,6 +51,9 @@ if ARGV[2] == 'taken' then
 end
 local after = redis.call('HINCRBY', KEYS[1], ARGV[1], fmt(delta))
 redis.call('INCRBY', KEYS[3], fmt(delta))
+if night then  -- not the night's winnings
+  redis.call('HINCRBY', KEYS[5], ARGV[1], fmt(delta))
+end
 xadd_capped(KEYS[2], ARGV[5], 'kind', ARGV[2], 'player', ARGV[1], 'amount', ARGV[3],
   'table', '', 'time', ARGV[4], 'balance', after, 'by', ARGV[6], 'reason', ARGV[7])
 return {'ok', fmt(after)}
@@ -87,7 +98,13 @@ async def adjust(
         raise ValueError("an adjustment needs a player")
     keys = bank_keys(community)
     reply = await client.register_script(ADJUST)(
-        keys=[keys.bank, keys.ledger, keys.granted],
+        keys=[
+            keys.bank,
+            keys.ledger,
+            keys.granted,
+            settings_key(community),
+            community.key("night_adjusted"),
+        ],
         args=[
             player,
             Adjustment(kind).value,

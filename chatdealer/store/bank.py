@@ -179,6 +179,8 @@ class DailyOutcome(StrEnum):
     NO_ACCOUNT = "no_account"
     OFF = "off"
     """The community gives no daily chips."""
+    NIGHT = "night"
+    """A night runs: everyone plays the night's chips (`store/nights.py`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,13 +244,15 @@ class AuditReport:
     the bank's own record, so the sums still hold, but their state was not checked."""
     error: str | None = None
     """Why this community could not be audited at all (the others still were)."""
+    parked: int = 0
+    """The balances a running night set aside (`store/nights.py`): chips like any other."""
 
     @property
     def ok(self) -> bool:
         return (
             self.error is None
             and not self.damaged_accounts
-            and self.balances + self.on_tables == self.granted
+            and self.balances + self.parked + self.on_tables == self.granted
             and not self.mismatches
         )
 
@@ -332,7 +336,7 @@ class Bank:
         if text(reply[0]) == "damaged":
             raise DamagedAccount(keys.bank, f"its {text(reply[1])} is damaged", player)
         outcome = DailyOutcome(text(reply[0]))
-        if outcome in (DailyOutcome.NO_ACCOUNT, DailyOutcome.OFF):
+        if outcome in (DailyOutcome.NO_ACCOUNT, DailyOutcome.OFF, DailyOutcome.NIGHT):
             return DailyResult(outcome, None, None)
         amount = int(reply[3]) if outcome is DailyOutcome.GRANTED else 0
         return DailyResult(outcome, int(reply[1]), float(reply[2]), amount)
@@ -463,7 +467,10 @@ class Bank:
     async def _audit_sums(self, community: Community, chips_of: ChipsOf | None) -> AuditReport:
         keys = bank_keys(community)
         table_chips = community.key("table_chips")
-        reply = await self._scripts.audit(keys=[keys.bank, table_chips, keys.granted], args=[HOUSE])
+        parked = community.key("parked")
+        reply = await self._scripts.audit(
+            keys=[keys.bank, table_chips, keys.granted, parked], args=[HOUSE]
+        )
         balances, on_tables = int(reply[0]), int(reply[1])
         granted = whole_number(reply[2])
         accounts, tables = int(reply[3]), int(reply[4])
@@ -472,6 +479,11 @@ class Bank:
         bad_accounts = [text(name) for name in reply[at + 1 : at + 1 + int(reply[at])]]
         at += 1 + int(reply[at])
         bad_tables = [text(name) for name in reply[at + 1 : at + 1 + int(reply[at])]]
+        at += 1 + int(reply[at])
+        on_parked = int(reply[at])
+        bad_accounts += [
+            f"parked {text(name)}" for name in reply[at + 2 : at + 2 + int(reply[at + 1])]
+        ]
         if granted is None:
             bad_accounts.append("granted")
         damaged: list[tuple[TableId, str]] = []
@@ -502,6 +514,7 @@ class Bank:
             house=house or 0,
             damaged_accounts=tuple(bad_accounts),
             damaged=tuple(damaged),
+            parked=on_parked,
         )
 
     async def _check_table(

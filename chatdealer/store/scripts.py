@@ -309,6 +309,7 @@ end
 
 # KEYS: bank, ledger, granted, bank settings
 # ARGV: player, default starting grant, now, ledger maxlen
+# While a night runs (`store/nights.py`), a newcomer opens with the night's chips.
 # -> {'opened', balance} | {'exists', balance} | {'damaged', 'balance' or 'granted'}
 OPEN_ACCOUNT = (
     _HELPERS
@@ -322,6 +323,7 @@ end
 if not whole(redis.call('GET', KEYS[3]) or '0') then return {'damaged', 'granted'} end
 if not of_type(KEYS[2], 'stream') then return {'damaged', 'ledger'} end
 local grant = setting(KEYS[4], 'grant', ARGV[2], 0, 9007199254740991)
+grant = setting(KEYS[4], 'night', grant, 1, 9007199254740991)  -- a night's newcomer
 redis.call('HSET', KEYS[1], ARGV[1], grant)
 redis.call('INCRBY', KEYS[3], grant)
 xadd_capped(KEYS[2], ARGV[4], 'kind', 'grant', 'player', ARGV[1], 'amount', grant,
@@ -334,7 +336,7 @@ return {'opened', grant}
 # ARGV: player, default amount, default period, now, ledger maxlen, least and most period
 # A damaged time of the last claim counts as no claim: it is not chips, and is written anew.
 # -> {'ok', balance, next claim time, amount} | {'too_soon', balance, next claim time}
-#  | {'no_account'} | {'off'} (the community gives no daily chips)
+#  | {'no_account'} | {'off'} (the community gives no daily chips) | {'night'} (a night runs)
 #  | {'damaged', 'balance' or 'granted'}
 CLAIM_DAILY = (
     _HELPERS
@@ -345,6 +347,9 @@ if not balance then return {'no_account'} end
 if not whole(balance) then return {'damaged', 'balance'} end
 if not whole(redis.call('GET', KEYS[4]) or '0') then return {'damaged', 'granted'} end
 if not of_type(KEYS[3], 'stream') then return {'damaged', 'ledger'} end
+if of_type(KEYS[5], 'hash') and redis.call('HEXISTS', KEYS[5], 'night') == 1 then
+  return {'night'}
+end
 local amount = setting(KEYS[5], 'daily', ARGV[2], 0, 9007199254740991)
 if amount == '0' then return {'off'} end
 local now = tonumber(ARGV[4])
@@ -362,11 +367,12 @@ return {'ok', tostring(balance), tostring(now + period), amount}
 """
 )
 
-# KEYS: bank, table_chips, granted
+# KEYS: bank, table_chips, granted, parked (the balances a night set aside)
 # ARGV: the house account
 # Values that are not whole numbers are left out of the sums and named instead.
 # -> {sum of balances, chips on tables, chips granted (or '' if damaged), accounts, tables,
-#     house balance, #damaged accounts, account..., #damaged tables, channel...}
+#     house balance, #damaged accounts, account..., #damaged tables, channel...,
+#     sum of parked balances, #damaged parked balances, account...}
 AUDIT = (
     _HELPERS
     + """
@@ -402,6 +408,11 @@ for _, key in ipairs({KEYS[1], KEYS[2]}) do
   reply[#reply + 1] = tostring(#names)
   for _, name in ipairs(names) do reply[#reply + 1] = name end
 end
+local on_parked, bad_parked = sum(redis.call('HVALS', KEYS[4]))
+reply[#reply + 1] = fmt(on_parked)
+local names = damaged(KEYS[4], bad_parked)
+reply[#reply + 1] = tostring(#names)
+for _, name in ipairs(names) do reply[#reply + 1] = name end
 return reply
 """
 )

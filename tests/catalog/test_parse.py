@@ -23,6 +23,7 @@ from chatdealer.dealer import (
     Configure,
     Create,
     CreateTournament,
+    HouseSeating,
     Join,
     Kick,
     LastHand,
@@ -253,3 +254,21 @@ def test_every_example_of_every_entry_parses_and_builds() -> None:
             parsed = parse_arguments(entry, example)
             outcome = parsed.build(Situation(view=table, user_id="1"))
             assert outcome is not None, (entry.key, example)
+
+
+def test_typed_settings_take_the_house_seating_options() -> None:
+    situation = Situation(language="en")
+    parsed = parse_command("settings away=15 refill=10 every=5 cap=60")
+    assert parsed.entry.key == "house seating"
+    assert parsed.build(situation) == HouseSeating(
+        auto_leave_minutes=15, refill_seconds=10, refill_hands=5, refill_cap=60
+    )
+    settings = next(found for found in entries() if found.key == "settings")
+    by_telegram = parse_arguments(settings, "join=approval")
+    assert by_telegram.build(situation) == HouseSeating(policy="approval")
+
+
+def test_typed_settings_mixing_table_and_house_options_says_which_is_unknown() -> None:
+    with pytest.raises(ArgumentError) as raised:
+        parse_command("settings bb=20 away=3")
+    assert "away is a house rule" in error_text(raised.value, Platform.TELEGRAM, "en")

@@ -54,8 +54,12 @@ SAID = [
     ("host uninvite", "host uninvite Tess", r"Tess is off the invite list"),
     ("host approve", "host approve Tess", r"They haven't asked to sit"),
     ("host decline", "host decline Tess", r"They haven't asked to sit"),
+    ("host night", "host night start chips=500", r"Players still have chips at a table"),
     ("leave", "leave", r"Tess leaves"),
     ("stop", "stop", r"The table is closing"),
+    ("host night", "host night start chips=500", r"starts a night: everyone plays 500 chips"),
+    ("leaderboard", "leaderboard", r"Tonight's results so far"),
+    ("host night", "host night end", r"ends the night"),
 ]
 
 

@@ -23,6 +23,7 @@ from chatdealer.dealer import (
     Act,
     ActionToken,
     AddBot,
+    Answer,
     Balance,
     BankRules,
     CoHost,
@@ -33,6 +34,8 @@ from chatdealer.dealer import (
     Daily,
     Dealer,
     GiveChips,
+    HouseSeating,
+    Invite,
     Join,
     Kick,
     LastHand,
@@ -40,6 +43,7 @@ from chatdealer.dealer import (
     Leave,
     Ledger,
     MyCards,
+    Night,
     Pause,
     Rabbit,
     Rebuy,
@@ -146,6 +150,10 @@ VERBS: list[type] = [
     Pause,
     Resume,
     CoHost,
+    HouseSeating,
+    Invite,
+    Answer,
+    Night,
 ]
 
 
@@ -255,6 +263,23 @@ class Fuzzer:
                 amount=self.chips(),
                 reason=self.maybe(lambda: rng.choice(["", "won the bet", "x" * 300])),
             )
+        if verb is Night:
+            return Night(
+                action=self.maybe(lambda: rng.choice([None, "start", "end", "later"])),
+                chips=self.maybe(lambda: rng.choice([None, 0, 300, 5_000])),
+            )
+        if verb is HouseSeating:
+            return HouseSeating(
+                policy=self.maybe(lambda: rng.choice([None, "open", "approval", "invite"])),
+                auto_leave_minutes=self.maybe(lambda: rng.choice([None, 0, 15])),
+            )
+        if verb is Invite or verb is Answer:
+            player = self.maybe(lambda: rng.choice(PEOPLE).id)
+            if verb is Invite:
+                return Invite(
+                    player_id=player, on=rng.random() < 0.7, name=self.maybe(lambda: "Zoë")
+                )
+            return Answer(player_id=player, yes=rng.random() < 0.7)
         if verb is CoHost:
             return CoHost(
                 player_id=self.maybe(lambda: rng.choice(PEOPLE).id),

@@ -55,7 +55,7 @@ SCHEMA_1_DEFAULTS: dict[type[msgspec.Struct], dict[str, object]] = {
         "bomb_pot_every": 0,  # added after schema 1: a stored table without it deals no bomb pot
         "bomb_pot_ante": 0,
         "seven_deuce": 0,  # added after schema 1: a stored table without it plays no 7-2 game
-        "run_twice": "off",  # added after schema 1: a stored table without it runs once
+        "run_twice": "off",  # added after schema 1: a stored table without it runs every board once
         "show_default": "auto",  # added after schema 1: a stored table without it never asks
     },
     HandConfig: {

@@ -27,6 +27,14 @@ async def answer(fake: FakeDiscord, token: str) -> Reply:
 PUBLIC_CARDS_LINE = re.compile(r"\b(Board|Flop|Turn|River):| wins .* — ")
 
 
+async def refused(fake: FakeDiscord, token: str, words: str) -> None:
+    """A public command's refusal comes to the asker alone, after the channel's answer."""
+    await fake.wait_for(
+        lambda: [r for r in fake.answered(token) if r.ephemeral and words in r.content],
+        what=words,
+    )
+
+
 async def view_of(running: Running) -> TableView:
     """The oracle: what the dealer holds (the test never takes tokens from here)."""
     out = await running.poker.dealer.handle(

@@ -157,6 +157,7 @@ async def cash_table(evening: Evening) -> None:
     await say(ANN, "host bank", admin=True, grant="1500", board="week", **at)
     await say(ANN, "host give", admin=True, member=BOB, amount="100", reason="good sport", **at)
     await say(ANN, "host take", admin=True, member=BOB, amount="50", reason="paid twice", **at)
+    await say(CID, "host night", **at)
     await say(ANN, "kick", member=CID, **at)
     await say(BOB, "leave", **at)
     await say(ANN, "reset", **at)

@@ -20,6 +20,16 @@ async def state_of(running: Running, user: FakeUser) -> str:
     return next(str(seat.state) for seat in view.seats if seat.player_id == str(user.id))
 
 
+async def away_and_back(fake: FakeDiscord, running: Running, user: FakeUser) -> None:
+    """The player sits out and comes back; the chips hold after each."""
+    await answer(fake, await fake.slash(user, "sitout"))
+    assert await state_of(running, user) == "sitting_out"
+    await audited(running)
+    await answer(fake, await fake.slash(user, "back"))
+    assert await state_of(running, user) != "sitting_out"
+    await audited(running)
+
+
 async def test_a_join_on_approval_waits_for_the_host(fake: FakeDiscord, launch: Launch) -> None:
     running = await launch()
     await answer(fake, await fake.slash(ANN, "create"))
@@ -49,12 +59,7 @@ async def test_a_join_on_approval_waits_for_the_host(fake: FakeDiscord, launch: 
     view = await view_of(running)
     assert {seat.player_id: seat.stack for seat in view.seats}[str(BOB.id)] == 150
     await audited(running)
-    await answer(fake, await fake.slash(BOB, "sitout"))
-    assert await state_of(running, BOB) == "sitting_out"
-    await audited(running)
-    await answer(fake, await fake.slash(BOB, "back"))
-    assert await state_of(running, BOB) != "sitting_out"
-    await audited(running)
+    await away_and_back(fake, running, BOB)
 
 
 async def test_an_invite_only_table_turns_a_stranger_away(
@@ -68,7 +73,8 @@ async def test_an_invite_only_table_turns_a_stranger_away(
     assert str(BOB.id) not in await seated(running)
     await fake.slash(ANN, "invite", root="host", member=BOB)
     await fake.wait_for(
-        lambda: [t for t in fake.channel_texts() if "on the invite list" in t], what="the invite"
+        lambda: [t for t in fake.channel_texts() if "Bob is on the invite list" in t],
+        what="the invitee named as the server shows them",
     )
     await answer(fake, await fake.slash(BOB, "join"))
     assert str(BOB.id) in await seated(running)

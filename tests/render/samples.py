@@ -225,6 +225,10 @@ def samples() -> list[AnyPayload]:
             )
         ),
         LeaderboardShown(rows=()),
+        LeaderboardShown(
+            rows=(LeaderboardRow(rank=1, player_id="p0", name="Аня", net=300),), night="tonight"
+        ),
+        LeaderboardShown(rows=(), night="last"),
         NightShown(
             lines=(
                 NightLine(
@@ -252,6 +256,10 @@ def samples() -> list[AnyPayload]:
                 for kind, table, here in (
                     ("grant", "", False),
                     ("daily", "", False),
+                    ("given", "", False),
+                    ("taken", "", False),
+                    ("night", "", False),
+                    ("night_end", "", False),
                     ("buy_in", "discord:1:2", True),
                     ("cash_out", "discord:1:2", True),
                     ("buy_in", "discord:1:3", False),

@@ -49,6 +49,7 @@ NIGHT: tuple[tuple[FakeUser, str, dict[str, object]], ...] = (
     (ANN, "/host decline", {"reply_to": BOB}),
     (ANN, "/host give 100 good sport", {"reply_to": BOB}),
     (ANN, "/host take 100 paid twice", {"reply_to": BOB}),
+    (BOB, "/host night", {}),
     (ANN, "/kick", {"reply_to": CID}),
     (BOB, "/leave", {}),
     (ANN, "/reset", {}),

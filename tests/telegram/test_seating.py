@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from adapters.telegram import Worker
 from chatdealer.dealer.record import chips_of, decode_record
 
 from .conftest import Launch
-from .fake_bot_api import ANN, BOB, CID, GROUP_ID, FakeBotApi, Sent
+from .fake_bot_api import ANN, BOB, CID, GROUP_ID, FakeBotApi, FakeUser, Sent
 from .test_game import view_of
 from .test_host import TABLE
 from .test_translations import press, said
@@ -16,6 +17,17 @@ from .test_translations import press, said
 
 def posted(fake: FakeBotApi, words: str) -> Callable[[], list[Sent]]:
     return lambda: [m for m in fake.chat_messages(GROUP_ID) if words in m.content]
+
+
+async def away_and_back(fake: FakeBotApi, worker: Worker, user: FakeUser) -> None:
+    """The player sits out and comes back; the chips hold after each."""
+    for typed, away in (("/sitout", True), ("/back", False)):
+        await said(fake, user, typed)
+        view = await view_of(worker)
+        state = next(str(seat.state) for seat in view.seats if seat.player_id == str(user.id))
+        assert (state == "sitting_out") is away, (typed, state)
+        reports = await worker.dealer.store.bank.audit(TABLE.home, chips_of)
+        assert all(report.ok for report in reports), reports
 
 
 async def test_a_join_on_approval_and_an_invite_only_table(
@@ -55,17 +67,17 @@ async def test_a_join_on_approval_and_an_invite_only_table(
     view = await view_of(worker)
     assert {seat.player_id: seat.stack for seat in view.seats}[str(BOB.id)] == 150
     await audited()
-    for typed, away in (("/sitout", True), ("/back", False)):
-        await said(fake, BOB, typed)
-        view = await view_of(worker)
-        state = next(str(seat.state) for seat in view.seats if seat.player_id == str(BOB.id))
-        assert (state == "sitting_out") is away, (typed, state)
-        await audited()
+    await away_and_back(fake, worker, BOB)
     await fake.push(fake.command(ANN, "/house seating join=invite"))
     await fake.wait_for(posted(fake, "Seating: invite-only"), "invite-only")
     await fake.push(fake.command(CID, "/join"))
     await fake.wait_for(posted(fake, "This table is invite-only"), "the stranger refused")
     assert str(CID.id) not in await seated()
+    await audited()
+    await said(fake, ANN, "/host invite", reply_to=CID)  # Cid never sat: named as Telegram says
+    await fake.wait_for(posted(fake, "Cid is on the invite list"), "the invitee by name")
+    await said(fake, CID, "/join")
+    assert str(CID.id) in await seated()
     await audited()
 
 
@@ -78,3 +90,17 @@ async def test_short_decks_straight_above_trips_is_chosen_in_the_group(
     assert loaded is not None
     settings = decode_record(loaded[1]).settings
     assert settings is not None and settings.straight_beats_trips
+
+
+async def test_settings_take_the_seating_options_as_typed(fake: FakeBotApi, launch: Launch) -> None:
+    worker = await launch()
+    await said(fake, ANN, "/poker")
+    await said(fake, ANN, "/settings away=15 refill=10 every=5 cap=60")
+    await fake.wait_for(
+        posted(fake, "sitting out leaves the seat after 15 minutes"), "the seating rules"
+    )
+    loaded = await worker.dealer.store.tables.load(TABLE)
+    assert loaded is not None
+    seating = decode_record(loaded[1]).seating
+    assert (seating.auto_leave_minutes, seating.refill_seconds) == (15, 10)
+    assert (seating.refill_hands, seating.refill_cap) == (5, 60)

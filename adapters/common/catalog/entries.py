@@ -18,6 +18,7 @@ from __future__ import annotations
 from functools import cache
 
 from adapters.common.catalog.errors import ArgumentError
+from adapters.common.catalog.host_night import night_entry
 from adapters.common.catalog.house import house_entries
 from adapters.common.catalog.house_showdown import SHOWDOWN
 from adapters.common.catalog.members import resolve
@@ -634,6 +635,7 @@ def entries() -> tuple[Entry, ...]:
             section="help",
         ),
         *house_entries(HOST),
+        night_entry(HOST),
     )
 
 

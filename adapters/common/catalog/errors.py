@@ -23,6 +23,8 @@ MESSAGES: dict[str, str] = {
     "bad_choice": "{value} is not one of the choices: {choices}",
     "bad_flag": "{value} is neither on nor off",
     "unknown_name": "There's no {value} here: try {names}",
+    "house_option": "{value} is a house rule: give it in a settings line of its own, without "
+    "the table's settings",
     "extra": "I don't know what {value} is for here",
     "repeated": "The {param} is given twice",
     "too_long": "That is too long: at most {maximum} characters",

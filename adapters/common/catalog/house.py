@@ -85,7 +85,7 @@ def _about(kind: type[Answer] | type[Invite], yes: bool) -> Build:
         player = resolve(member, situation.view)
         if kind is Answer:
             return Answer(player_id=player, yes=yes)
-        return Invite(player_id=player, on=yes)
+        return Invite(player_id=player, on=yes, name=member.name or "")
 
     return build
 

@@ -182,6 +182,7 @@ def read_options(entry: Entry, options: Mapping[str, object], *, language: str =
 def _parsed(
     entry: Entry, arguments: list[str], language: str, given: Mapping[str, object] | None
 ) -> Parsed:
+    entry = _house_for_settings(entry, arguments, language)
     try:
         return _read(entry, arguments, language, dict(given or {}))
     except ArgumentError as error:
@@ -246,6 +247,26 @@ def _read(entry: Entry, arguments: list[str], language: str, given: dict[str, ob
         put(param, word)
     _require(entry, values)
     return Parsed(entry, Values(values), typed)
+
+
+def _house_for_settings(entry: Entry, arguments: list[str], language: str) -> Entry:
+    """Typed, `settings away=15 refill=10` is `house seating away=15 refill=10`: a settings
+    line whose every word is one house entry's `name=value` is read as that entry (Discord
+    keeps them apart, its `/poker settings` having no room left)."""
+    if entry.key != "settings" or not arguments:
+        return entry
+    keys = [word.partition("=") for word in arguments]
+    if not all(equals and name for name, equals, _ in keys):
+        return entry
+    table = _names(entry, language)
+    for house in in_group("house"):
+        names = _names(house, language)
+        if all(name.casefold() in names for name, _, _ in keys):
+            return house
+        for name, _, _ in keys:
+            if name.casefold() in names and name.casefold() not in table:
+                raise ArgumentError("house_option", value=name)
+    return entry
 
 
 def _require(entry: Entry, values: Mapping[str, object]) -> None:
