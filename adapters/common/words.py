@@ -49,6 +49,9 @@ LABELS: dict[str, str] = {
     "open": "Open to anyone",
     "approval": "On approval",
     "invite": "Invite only",
+    "always": "Always show",
+    "losing": "Muck losing hands",
+    "auto": "Automatic (not asked)",
     "start": "Start a night",
     "end": "End the night",
 }

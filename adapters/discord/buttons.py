@@ -20,7 +20,7 @@ from adapters.discord.texts import ui
 from chatdealer.dealer import ActionName, ActionToken, TableView, TurnView
 from chatdealer.render import language as language_named
 
-ACTIONS: tuple[ActionName, ...] = ("fold", "check", "call", "raise", "allin")
+ACTIONS: tuple[ActionName, ...] = ("fold", "check", "call", "raise", "allin", "show", "muck")
 
 
 class Service(Protocol):
@@ -57,6 +57,9 @@ def serve(client: discord.Client, service: Service) -> None:
 
 def service_of(client: discord.Client) -> Service:
     return _services[client]
+
+
+_GREY = discord.ButtonStyle.secondary
 
 
 class ActButton(
@@ -144,6 +147,15 @@ def table_buttons(channel: int, view: TableView, language: str) -> discord.ui.Vi
     if turn is not None:
         for button in _action_buttons(channel, turn, view, language):
             buttons.add_item(button)
+    waiting = view.showdown
+    if waiting is not None:  # the press is the presser's, and the dealer checks it is theirs
+        answers: tuple[tuple[ActionName, discord.ButtonStyle], ...] = (
+            ("show", discord.ButtonStyle.primary),
+            ("muck", _GREY),
+        )
+        for action, style in answers:
+            label = ui(language, action)
+            buttons.add_item(ActButton(channel, waiting.token, action, label=label, style=style))
     buttons.add_item(CardsButton(channel, label=ui(language, "cards")))
     return buttons
 

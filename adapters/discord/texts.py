@@ -30,6 +30,8 @@ UI: dict[str, str] = {
     "raise": "Raise",
     "allin": "All-in {amount}",
     "cards": "My cards",
+    "show": "Show",
+    "muck": "Muck",
     "raise_title": "Raise to",
     "amount": "Amount ({low} to {high})",
     "quick": "Or a quick size",

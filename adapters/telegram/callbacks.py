@@ -28,6 +28,8 @@ ACTION_CODES: dict[ActionName, str] = {
     "bet": "b",
     "raise": "r",
     "allin": "a",
+    "show": "s",
+    "muck": "m",
 }
 ACTIONS_BY_CODE = {code: action for action, code in ACTION_CODES.items()}
 
@@ -108,6 +110,18 @@ def table_keyboard(table: TableId, view: TableView, language: str) -> InlineKeyb
     turn = view.turn
     if turn is not None:
         rows += _action_rows(chat_id, topic, turn, view, language)
+    waiting = view.showdown
+    if waiting is not None:  # the presser is who Telegram says; the dealer checks it is theirs
+        answers: tuple[ActionName, ...] = ("show", "muck")
+        rows.append(
+            [
+                InlineKeyboardButton(
+                    ui(language, action),
+                    callback_data=act_data(chat_id, topic, waiting.token, action, None),
+                )
+                for action in answers
+            ]
+        )
     rows.append(
         [InlineKeyboardButton(ui(language, "cards"), callback_data=cards_data(chat_id, topic))]
     )

@@ -50,6 +50,7 @@ from chatdealer.dealer.commands import (
     Reset,
     Resume,
     Seed,
+    ShowSetting,
     ShowTable,
     SitIn,
     SitOut,
@@ -67,7 +68,7 @@ from chatdealer.store import HOUSE, TableId
 from chatdealer.store.bank import BOT_PREFIX
 from chatdealer.table.limits import MAX_AMOUNT, MAX_ID, MAX_NAME
 
-ACTIONS = frozenset(("fold", "check", "call", "bet", "raise", "allin"))
+ACTIONS = frozenset(("fold", "check", "call", "bet", "raise", "allin", "show", "muck"))
 WITHOUT_FIELDS = frozenset(
     (
         Leave,
@@ -110,6 +111,7 @@ DECODED = frozenset(
         HouseSeating,
         Invite,
         Answer,
+        ShowSetting,
     )
 )
 CHIP_FIELDS = frozenset(

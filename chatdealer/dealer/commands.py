@@ -206,7 +206,7 @@ class Seed(Args, frozen=True, tag="seed"):
     text: str
 
 
-ActionName = Literal["fold", "check", "call", "bet", "raise", "allin"]
+ActionName = Literal["fold", "check", "call", "bet", "raise", "allin", "show", "muck"]
 
 
 class Act(Args, frozen=True, tag="act"):
@@ -215,6 +215,12 @@ class Act(Args, frozen=True, tag="act"):
     action: ActionName
     token: ActionToken
     amount: Chips | None = None
+
+
+class ShowSetting(Args, frozen=True, tag="show_setting"):
+    """A player's own show-or-muck default at the showdown: always, losing or auto."""
+
+    default: str
 
 
 class MyCards(Args, frozen=True, tag="cards"):
@@ -350,6 +356,7 @@ Verb = (
     | Answer
     | Seed
     | Act
+    | ShowSetting
     | MyCards
     | ShowTable
     | LastHand

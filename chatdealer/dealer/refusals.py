@@ -135,6 +135,8 @@ NOTICES = {
     "settings_queued": "New settings from the next hand: {small_blind}/{big_blind}",
     "time_bank": "{name} is using the time bank: {seconds} seconds",
     "timed_out": "{name} ran out of time",
+    "show_timed_out": "{name} ran out of time: their show-or-muck default decides",
+    "show_default": "Your show-or-muck default at the showdown is now: {default}",
     "sat_out_timeouts": "{name} timed out twice in a row and sits out",
     "away": "{name} timed out twice in a row: their hands are folded until they come back",
     "waiting_for_players": "Waiting for players: a hand needs two with chips",

@@ -48,6 +48,7 @@ from chatdealer.dealer.record import (
     held_by_account,
 )
 from chatdealer.dealer.seated_bots import account_of, is_bot
+from chatdealer.dealer.show_muck import chooser_id, showdown_token
 from chatdealer.dealer.showdown import ShowdownTeller
 from chatdealer.dealer.stored_hands import stored_hand
 from chatdealer.dealer.views import PrivateView, current_token, table_view
@@ -516,6 +517,15 @@ class Step:
             else:
                 at = self.now if clock.away else self.now + record.action_seconds
             record.wake = Wake(at=at, purpose=_TURN, token=token, player=player)
+            return
+        showdown = showdown_token(table)
+        if table is not None and showdown is not None:
+            if previous is None or previous.token != showdown:
+                player = chooser_id(table)
+                pause = self.context.bot_delay if is_bot(player) else record.action_seconds
+                record.wake = Wake(
+                    at=self.now + pause, purpose=_TURN, token=showdown, player=player
+                )
             return
         if table is not None and table.hand is None and record.started and self.can_deal():
             if previous is None or previous.purpose is not _NEXT_HAND:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
+from chatdealer.dealer import show_muck
 from chatdealer.dealer.allin import refuse_capped_all_in
 from chatdealer.dealer.auto_leave import send_away_long_sitters
 from chatdealer.dealer.commands import (
@@ -29,6 +30,7 @@ from chatdealer.dealer.commands import (
     Register,
     Resume,
     Seed,
+    ShowSetting,
     SitIn,
     SitOut,
     Start,
@@ -78,6 +80,7 @@ TableVerb = (
     | Answer
     | Act
     | Seed
+    | ShowSetting
     | Register
     | Unregister
     | Rebuy
@@ -169,6 +172,8 @@ def apply(step: Step, args: TableVerb, user: User, balance: int | None = None) -
         step.absorb(_cash(step.record, "straddling").straddle(user.id))
     elif isinstance(args, Seed):
         add_seed(step, args, user)
+    elif isinstance(args, ShowSetting):
+        show_muck.set_default(step, step.record.table, args, user)
     elif isinstance(args, Register):
         step.absorb(_tournament(step.record).register(user.id, user.name))
     elif isinstance(args, Unregister):
@@ -202,10 +207,15 @@ def fire(step: Step) -> bool:
         except TableError:
             record.wake = None  # nobody left to deal to; the next join or sit-in restarts
         return True
-    if table is None or wake.token is None or current_token(table) != wake.token:
+    if table is None or wake.token is None:
         return False
     player = wake.player
     assert player is not None
+    if show_muck.showdown_token(table) == wake.token:
+        show_muck.timed_out(step, table, player)
+        return True
+    if current_token(table) != wake.token:
+        return False
     if is_bot(player):
         _bot_turn(step, table, player)
         return True
@@ -414,6 +424,9 @@ def _act(step: Step, args: Act, user: User) -> None:
         raise TableError("not_seated")
     if table.hand is None:
         raise TableError("no_hand")
+    if args.action in show_muck.SHOW_WORDS:
+        show_muck.act(step, table, args, user)
+        return
     if current_token(table) != args.token:
         raise DealerRefusal("stale_token")
     if args.action == "allin":

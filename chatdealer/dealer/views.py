@@ -15,10 +15,12 @@ import msgspec
 from chatdealer.cards import format_card, format_cards
 from chatdealer.dealer.commands import ActionToken
 from chatdealer.dealer.record import PlayerSeed, TableRecord, WakeFor
+from chatdealer.dealer.show_muck import showdown_token
 from chatdealer.engine.hand import Hand, Phase
 from chatdealer.evaluator import evaluate
 from chatdealer.omaha.evaluator import LOW_RANK_NAMES, best_high, best_low
 from chatdealer.table import SeatStatus, Table, TableSettings, TournamentPhase
+from chatdealer.table.showing import chooser_position
 
 
 class SeatState(StrEnum):
@@ -88,6 +90,15 @@ class TurnView(msgspec.Struct, frozen=True, kw_only=True):
         return self.max_raise_to is not None and self.max_raise_to >= self.all_in_to
 
 
+class ShowdownView(msgspec.Struct, frozen=True, kw_only=True):
+    """The player the showdown waits for, to show or muck (docs/rules.md §7)."""
+
+    player_id: str
+    name: str
+    token: ActionToken
+    deadline: float | None
+
+
 class TournamentView(msgspec.Struct, frozen=True, kw_only=True):
     phase: str
     entrants: tuple[str, ...]
@@ -123,6 +134,7 @@ class TableView(msgspec.Struct, frozen=True, kw_only=True):
     """The root of the next hand's deck, committed now: a seed added now goes into its cut."""
     next_deck_seeds: tuple[str, ...] = ()
     """Who has added a seed to the next hand's cut (names)."""
+    showdown: ShowdownView | None = None
 
 
 # Enum members as module constants: reading one off its class goes through a slow class hook,
@@ -212,6 +224,17 @@ def table_view(record: TableRecord, table_id: str) -> TableView:
         deck_commitment=dealt.root if dealt is not None else "",
         next_deck_commitment=next_root,
         next_deck_seeds=seeders,
+        showdown=_showdown(table, deadline),
+    )
+
+
+def _showdown(table: Table, deadline: float | None) -> ShowdownView | None:
+    token = showdown_token(table)
+    if token is None:
+        return None
+    player = table.player_at_position(chooser_position(table))
+    return ShowdownView(
+        player_id=player.player_id, name=player.name, token=token, deadline=deadline
     )
 
 

@@ -14,6 +14,7 @@ MESSAGES = {
     "not_in_hand": "You're not in this hand",
     "showdown_now": "It's the showdown: show or muck",
     "not_showdown": "There's nothing to show yet",
+    "must_show": "You bet last and were called (or yours is the last hand left): it is shown",
     "cannot_check": "You can't check: {to_call} to call",
     "nothing_to_call": "There's nothing to call: you can check",
     "no_need_to_fold": "There's no bet to you: you can check",

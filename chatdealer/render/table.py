@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from chatdealer.dealer.views import PrivateView, SeatState, SeatView, TableView, TurnView
+from chatdealer.dealer.views import (
+    PrivateView,
+    SeatState,
+    SeatView,
+    ShowdownView,
+    TableView,
+    TurnView,
+)
 from chatdealer.engine.config import BettingStructure, Variant
 from chatdealer.render.cards import cards_text
 from chatdealer.render.hands import translate_hand_name
@@ -190,6 +197,8 @@ def _state_line(
     _ = language.text
     if view.turn is not None:
         return [_turn_line(view, view.turn, language, now, countdown)]
+    if view.showdown is not None:
+        return [showdown_line(view.showdown, language, now, countdown)]
     if not view.started:
         return [_("table", "The game hasn't started")]
     if not view.hand_running and view.next_hand_at is not None:
@@ -198,6 +207,22 @@ def _state_line(
         seconds = language.count("seconds", language.seconds_left(view.next_hand_at, now))
         return [_("table", "Next hand in {seconds}").format(seconds=seconds)]
     return []
+
+
+def showdown_line(
+    waiting: ShowdownView, language: Language, now: float, countdown: Countdown | None
+) -> str:
+    """Whose show or muck the showdown waits for, and how long their clock has."""
+    _ = language.text
+    line = _("table", "▶ {name}: show or muck").format(
+        name=short_name(player_name(language, waiting.name))
+    )
+    if waiting.deadline is not None and countdown is not None:
+        line += " · " + _("table", "⏱ {when}").format(when=countdown(waiting.deadline))
+    elif waiting.deadline is not None:
+        seconds = language.count("seconds", language.seconds_left(waiting.deadline, now))
+        line += " · " + _("table", "⏱ {seconds}").format(seconds=seconds)
+    return line
 
 
 def deck_lines(view: TableView, language: Language) -> list[str]:

@@ -10,6 +10,8 @@ from enum import Enum
 
 import msgspec
 
+from chatdealer.engine.show_choice import ShowDefault
+
 
 class SeatStatus(Enum):
     PLAYING = "playing"  # in the game, or coming in (posting or waiting for the big blind)
@@ -37,6 +39,7 @@ class Player(msgspec.Struct, kw_only=True, omit_defaults=True):
     sits_out_after_hand: bool = False
     top_up_pending: int = 0  # chips bought during a hand, added when it ends
     straddles_next_hand: bool = False
+    show: ShowDefault | None = None  # the player's own show-or-muck default; None: the table's
 
     @property
     def owes(self) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import msgspec
 
 from chatdealer.engine.config import BettingStructure, Variant
+from chatdealer.engine.show_choice import ShowDefault
 from chatdealer.table.limits import MAX_AMOUNT, Chips, Word
 from chatdealer.table.refusals import TableError
 from chatdealer.table.run_twice import RunTwice
@@ -60,6 +61,8 @@ class TableSettings(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
     """The 7-2 game's bounty (docs/rules.md §14): 0, off."""
     run_twice: RunTwice = RunTwice.OFF
     """Whether an all-in hand's board is run twice, each run paying half of every pot."""
+    show_default: ShowDefault = ShowDefault.AUTO
+    """What the showdown does for a player who chose no `show` default (docs/rules.md §7)."""
 
     @property
     def blinds(self) -> tuple[int, int]:

@@ -23,7 +23,9 @@ from chatdealer.engine.config import BettingStructure, HandConfig
 from chatdealer.engine.events import Event as HandEvent
 from chatdealer.engine.events import ForcedBetPosted
 from chatdealer.engine.hand import Hand, Phase, deal_hand
+from chatdealer.engine.show_choice import ShowDefault, show_or_muck
 from chatdealer.engine.stored import Stored
+from chatdealer.table import showing
 from chatdealer.table.bomb_pots import bomb_pot_config
 from chatdealer.table.button import HandPlan, draw_for_button, in_the_game, plan_hand
 from chatdealer.table.events import (
@@ -321,6 +323,7 @@ class Table(Stored, kw_only=True):
             config = bomb_pot_config(config, self.settings.bomb_pot_ante)
         hand, hand_events = deal_hand(config, list(deck))
         hand.runs = runs_for(self.settings.run_twice)
+        hand.manual_showdown = showing.asks_anyone(dealt, self.settings.show_default)
         # Nothing has changed so far: from here on the hand is committed.
         self.hand = hand
         self.hand_seats = list(plan.seats)
@@ -360,9 +363,29 @@ class Table(Stored, kw_only=True):
                 raise TableError("waiting_for_big_blind")
             raise TableError("not_dealt_in")
         events: list[AnyEvent] = []
-        events += self.hand.act(self.hand_seats.index(seat), action, amount)
+        position = self.hand_seats.index(seat)
+        if action in ("show", "muck"):
+            events += show_or_muck(self.hand, position, show=action == "show")
+        else:
+            events += self.hand.act(position, action, amount)
         events += self._play_for_the_absent()
         return events
+
+    def show_by_default(self) -> list[AnyEvent]:
+        """The waiting player's clock ran out: their default shows or mucks for them."""
+        decided = showing.by_default(self)
+        if decided is None or self.hand is None:
+            raise TableError("no_hand")
+        position, show = decided
+        events: list[AnyEvent] = []
+        events += self.hand.show_or_muck(position, show=show)
+        events += self._play_for_the_absent()
+        return events
+
+    def set_show_default(self, player_id: str, default: ShowDefault | None) -> None:
+        """A player's own show-or-muck default (None: the table's); it counts from their next
+        hand, kept on the seat."""
+        self.player(player_id).show = default
 
     # -- for the tournament ------------------------------------------------------------------
 
@@ -532,6 +555,7 @@ class Table(Stored, kw_only=True):
                 break
             legal = hand.legal_actions()
             events += hand.act(legal.seat, "check" if legal.can_check else "fold")
+        events += showing.played_on(self, hand)
         if hand.phase is _COMPLETE:
             events += self._finish_hand()
         return events

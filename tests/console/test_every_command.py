@@ -24,6 +24,8 @@ SAID = [
     ("table", "table", r"Next deck"),
     ("history", "history", r"as a hand history|No hand has been finished"),
     ("seed", "seed purple elephant 42", r"Tess adds a seed"),
+    ("showdown show", "showdown show losing", r"show-or-muck default at the showdown is now"),
+    ("showdown muck", "showdown muck", r"Nobody is asked to show or muck now"),
     ("rabbit", "rabbit", r"No hand has been finished|No rabbit to hunt|Rabbit hunt, hand #"),
     ("balance", "balance", r"💰"),
     ("daily", "daily", r"Daily chips: \+500"),

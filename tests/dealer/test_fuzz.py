@@ -64,6 +64,7 @@ from chatdealer.dealer import (
     User,
     chips_of,
 )
+from chatdealer.dealer.commands import ShowSetting
 from chatdealer.dealer.outgoing import Outgoing, Refused, TableShown
 from chatdealer.store import Store, TableId
 from chatdealer.store.damage import whole_number
@@ -142,6 +143,7 @@ VERBS: list[type] = [
     Rebuy,
     Reset,
     Seed,
+    ShowSetting,
     BankRules,
     GiveChips,
     TakeChips,
@@ -240,6 +242,10 @@ class Fuzzer:
             return Act(action=action, token=self.token(table), amount=self.chips())
         if verb is LastHand:
             return LastHand(number=self.maybe(lambda: rng.choice([None, 1, 2, 50])))
+        if verb is ShowSetting:
+            return ShowSetting(
+                default=self.maybe(lambda: rng.choice(["always", "losing", "auto", "x" * 500]))
+            )
         if verb is Seed:
             return Seed(text=self.maybe(lambda: rng.choice(["lucky", "7", "♠" * 40, "x" * 500])))
         if verb is Leaderboard:

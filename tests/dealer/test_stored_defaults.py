@@ -31,6 +31,7 @@ SCHEMA_1_DEFAULTS: dict[type[msgspec.Struct], dict[str, object]] = {
         "sits_out_after_hand": False,
         "top_up_pending": 0,
         "straddles_next_hand": False,
+        "show": None,  # added after schema 1: a stored seat without it follows the table
     },
     TableSettings: {
         "variant": "holdem",
@@ -55,6 +56,7 @@ SCHEMA_1_DEFAULTS: dict[type[msgspec.Struct], dict[str, object]] = {
         "bomb_pot_ante": 0,
         "seven_deuce": 0,  # added after schema 1: a stored table without it plays no 7-2 game
         "run_twice": "off",  # added after schema 1: a stored table without it runs every board once
+        "show_default": "auto",  # added after schema 1: a stored table without it never asks
     },
     HandConfig: {
         "variant": "holdem",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 
 from chatdealer.dealer import Command, MyCards, PrivateView, ShowTable, TableView, User
@@ -20,6 +21,10 @@ async def answer(fake: FakeDiscord, token: str) -> Reply:
     """Waits for the interaction's readable answer (a follow-up or a message)."""
     replies = await fake.wait_for(lambda: fake.answered(token), what=f"an answer to {token}")
     return replies[-1]  # type: ignore[no-any-return]
+
+
+# Lines whose cards are public: a board, and a winner's five after " — ".
+PUBLIC_CARDS_LINE = re.compile(r"\b(Board|Flop|Turn|River):| wins .* — ")
 
 
 async def refused(fake: FakeDiscord, token: str, words: str) -> None:
@@ -55,7 +60,15 @@ def table_message(fake: FakeDiscord, running: Running) -> Message:
 async def buttons_for(fake: FakeDiscord, running: Running, view: TableView) -> Message:
     """The table message once it shows the buttons for the turn in `view`."""
     assert view.turn is not None
-    prefix = f"cd:act:{CHANNEL_ID}:{view.turn.token}:"
+    return await table_message_with(
+        fake, running, f"cd:act:{CHANNEL_ID}:{view.turn.token}:", f"buttons for {view.turn.token}"
+    )
+
+
+async def table_message_with(
+    fake: FakeDiscord, running: Running, prefix: str, what: str
+) -> Message:
+    """The table message once one of its buttons' custom ids starts with `prefix`."""
 
     def shown() -> Message | None:
         message_id = running.poker.tables.channel(TABLE).message_id
@@ -64,7 +77,17 @@ async def buttons_for(fake: FakeDiscord, running: Running, view: TableView) -> M
             return message
         return None
 
-    return await fake.wait_for(shown, what=f"buttons for {view.turn.token}")  # type: ignore[no-any-return]
+    return await fake.wait_for(shown, what=what)  # type: ignore[no-any-return]
+
+
+def unshown_lines(fake: FakeDiscord) -> list[str]:
+    """The channel's lines but a board's and a winner's five, which show cards in public."""
+    return [
+        line
+        for text in fake.channel_texts()
+        for line in text.split("\n")
+        if not PUBLIC_CARDS_LINE.search(line)
+    ]
 
 
 async def next_turn(running: Running, timeout: float = 30.0) -> TableView:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import re
 
 from .conftest import Launch, Running
 from .fake_discord import ANN, BOB, CHANNEL_ID, CID, THREAD_ID, FakeDiscord
@@ -15,11 +14,9 @@ from .helpers import (
     hole_text,
     next_turn,
     table_message,
+    unshown_lines,
     view_of,
 )
-
-# Lines whose cards are public: a board, and a winner's five after " — ".
-PUBLIC_CARDS_LINE = re.compile(r"\b(Board|Flop|Turn|River):| wins .* — ")
 
 
 async def seat_three(fake: FakeDiscord, running: Running) -> None:
@@ -79,12 +76,7 @@ async def test_three_players_play_hands_with_commands_and_buttons(
     await running.poker.idle()
     # Hand 1's board or its winner's five may hold the same two cards; any other line
     # holding them would be a leak.
-    lines = [
-        line
-        for text in fake.channel_texts()
-        for line in text.split("\n")
-        if not PUBLIC_CARDS_LINE.search(line)
-    ]
+    lines = unshown_lines(fake)
     for private in secret:
         assert private is not None
         assert not [line for line in lines if hole_text(private) in line]

@@ -26,6 +26,8 @@ NIGHT: tuple[tuple[FakeUser, str, dict[str, object]], ...] = (
     (BOB, "/seed purple elephant 42", {}),
     (ANN, "/start_game", {}),
     (BOB, "/cards", {}),
+    (BOB, "/showdown show always", {}),
+    (CID, "/showdown muck", {}),
     (CID, "/sitout", {}),
     (CID, "/back", {}),
     (ANN, "/topup", {}),

@@ -30,6 +30,7 @@ from adapters.common.catalog.settings import (
     tournament_params,
     tournament_settings,
 )
+from adapters.common.catalog.showing import MUCK, SHOW
 from adapters.common.catalog.spec import (
     Access,
     Build,
@@ -615,6 +616,8 @@ def entries() -> tuple[Entry, ...]:
             reposts=True,
         ),
         SHOWDOWN,
+        SHOW,
+        MUCK,
         Entry(
             "help",
             "How to play with the dealer",

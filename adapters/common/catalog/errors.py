@@ -28,6 +28,7 @@ MESSAGES: dict[str, str] = {
     "extra": "I don't know what {value} is for here",
     "repeated": "The {param} is given twice",
     "too_long": "That is too long: at most {maximum} characters",
+    "no_showdown": "Nobody is asked to show or muck now",
     "no_member": "Say whom: reply to one of their messages, mention them, or give their seat",
     "unknown_member": "Nobody called {value} is at the table",
     "ambiguous_member": "More than one player is called {value}: give their seat number",

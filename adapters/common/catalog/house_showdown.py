@@ -1,4 +1,4 @@
-"""`house showdown`: the showdown's house rules, for now the 7-2 game's bounty."""
+"""`house showdown`: the showdown's house rules: the 7-2 game's bounty, the show default."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ import msgspec
 
 from adapters.common.catalog import spec
 from adapters.common.catalog.house import HOUSE
+from adapters.common.catalog.settings import choices
 from adapters.common.catalog.spec import Entry, HelpWanted, Param
 from chatdealer.dealer import Configure
+from chatdealer.engine.show_choice import ShowDefault
 from chatdealer.table import TableSettings
 
 SEVEN_DEUCE = Param(
@@ -19,27 +21,41 @@ SEVEN_DEUCE = Param(
 )
 
 
+SHOW_DEFAULT = Param(
+    "show",
+    spec.Kind.CHOICE,
+    "The table's show default: always, losing or auto",
+    choices=choices(tuple(default.value for default in ShowDefault)),
+    positional=False,
+)
+
+
 def _showdown(values: spec.Values, situation: spec.Situation) -> spec.Outcome:
     if not values.given():
         return HelpWanted("house showdown")
     view = situation.view
     current = view.settings if view is not None and view.settings is not None else None
-    changes = {"seven_deuce": values.number("seven_deuce")} if "seven_deuce" in values else {}
+    changes: dict[str, object] = {}
+    if "seven_deuce" in values:
+        changes["seven_deuce"] = values.number("seven_deuce")
+    if "show" in values:
+        changes["show_default"] = ShowDefault(values.word("show") or "auto")
     return Configure(settings=msgspec.structs.replace(current or TableSettings(), **changes))
 
 
 SHOWDOWN = Entry(
     "showdown",
-    "The showdown's house rules: the 7-2 game (host)",
+    "The showdown's house rules: the 7-2 game, show or muck (host)",
     _showdown,
-    (SEVEN_DEUCE,),
+    (SEVEN_DEUCE, SHOW_DEFAULT),
     group=HOUSE,
     access=spec.Access.HOST,
-    examples=("seven_deuce=50", "seven_deuce=0"),
+    examples=("seven_deuce=50", "seven_deuce=0", "show=losing"),
     verbs=(Configure,),
     needs_view=True,
     details=(
         "A pot won at showdown with seven-deuce shown collects the bounty from every other "
         "player dealt in, at most what each has.",
+        "show: what the showdown does for a player who set no show default of their own.",
     ),
 )

@@ -26,6 +26,7 @@ SECTION_TITLES = {
     "tournament": "Tournaments",
     "host": "Running the room",
     "house": "House rules",
+    "showdown": "At the showdown",
     "help": "Help",
 }
 ACCESS_NOTES = {
