@@ -9,7 +9,7 @@ import random
 import pytest
 
 from chatdealer.cards import format_card
-from chatdealer.dealer import AddBot, Create, Join, Start
+from chatdealer.dealer import Create, Join, Start
 from chatdealer.dealer.outgoing import AllInEquity, HandOver, HandProof, HoleCards, PotWon, Shown
 from chatdealer.dealer.views import TurnView
 from chatdealer.engine.config import BettingStructure, Variant
@@ -125,17 +125,6 @@ async def test_hi_lo_pots_are_told_by_halves(game: Harness) -> None:
     assert low.low is not None
     assert "the low half" in (payload_text(low, language("en"), 0.0) or "")
     assert "лоу" in (payload_text(low, language("ru"), 0.0) or "")
-
-
-async def test_a_bot_is_refused_at_an_omaha_table_in_words(game: Harness) -> None:
-    """Bots read two hole cards; at Omaha the host is told so and no chip moves."""
-    await open_table(game, Variant.OMAHA, BettingStructure.POT_LIMIT)
-    refused = refusals(await game.do(ANN, AddBot()))
-    assert [r.code for r in refused] == ["no_bots_at_omaha"]
-    said = payload_text(refused[0], language("ru"), 0.0)
-    assert said is not None and "омах" in said
-    assert [seat.name for seat in game.view().seats] == ["Ann", "Bob", "Cid"]
-    await game.assert_chips_conserved()
 
 
 @pytest.mark.parametrize("variant", [Variant.OMAHA, Variant.OMAHA_FIVE])
