@@ -25,6 +25,17 @@ from .harness import ANN, BOB, CID, Clock, Harness, all_in, refusals
 SETTINGS = TableSettings(small_blind=1, big_blind=2, seat_count=6, time_bank_seconds=0)
 
 
+async def all_in_until_told(game: Harness) -> list[AllInEquity]:
+    """Everyone moves all in; the chances the channel was told, once the hand has played out."""
+    for _ in range(20):
+        turn = game.view().turn
+        if turn is None:
+            break
+        action, amount = all_in(turn, game.random)
+        assert not refusals(await game.act(game.users[turn.player_id], action, amount))
+    return [o.payload for o in game.log if isinstance(o.payload, AllInEquity) and o.to is None]
+
+
 @pytest.mark.parametrize("players", [(ANN, BOB), (ANN, BOB, CID)])
 async def test_pre_flop_all_in_chances_are_shown_once_before_the_run_out(
     store: Store, clock: Clock, players: tuple[User, ...]
@@ -34,13 +45,7 @@ async def test_pre_flop_all_in_chances_are_shown_once_before_the_run_out(
     for user in players:
         assert not refusals(await game.do(user, Join(buy_in=100)))
     await game.do(ANN, Start())
-    for _ in range(20):
-        turn = game.view().turn
-        if turn is None:
-            break
-        action, amount = all_in(turn, game.random)
-        assert not refusals(await game.act(game.users[turn.player_id], action, amount))
-    told = [o.payload for o in game.log if isinstance(o.payload, AllInEquity) and o.to is None]
+    told = await all_in_until_told(game)
     assert len(told) == 1
     assert told[0].board == () and not told[0].exact
     assert len(told[0].players) == len(players)
@@ -109,13 +114,7 @@ async def test_pre_flop_omaha_all_in_chances_are_asked_of_the_pool(
 
     game.dealer.equities.answer = recorded  # type: ignore[method-assign]
     await game.do(ANN, Start())
-    for _ in range(20):
-        turn = game.view().turn
-        if turn is None:
-            break
-        action, amount = all_in(turn, game.random)
-        assert not refusals(await game.act(game.users[turn.player_id], action, amount))
-    told = [o.payload for o in game.log if isinstance(o.payload, AllInEquity) and o.to is None]
+    told = await all_in_until_told(game)
     assert asked and all(q.omaha == "high" and len(q.holes[0]) == 4 for q in asked)
     assert len(told) == 1 and told[0].board == () and not told[0].exact
     assert sum(share.equity for share in told[0].players) == pytest.approx(1.0)
