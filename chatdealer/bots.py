@@ -29,6 +29,7 @@ from chatdealer.engine.hand import Hand, Phase
 from chatdealer.equity import equity_vs_random
 from chatdealer.evaluator import HOLDEM, SHORT_DECK, SHORT_DECK_STRAIGHT_BEATS_TRIPS, Ranking
 from chatdealer.evaluator import hand_value as _hand_value
+from chatdealer.omaha.bot_equity import omaha_share_vs_random, should_show_omaha
 
 __all__ = [
     "BALANCED",
@@ -82,7 +83,8 @@ class BotView:
     """What the bot to act may know: its own cards and what the whole table sees."""
 
     seat: int
-    hole: tuple[Card, Card]
+    hole: tuple[Card, ...]
+    """Two cards, or Omaha's four or five."""
     board: tuple[Card, ...]
     street: Street
     ranking: Ranking
@@ -93,6 +95,7 @@ class BotView:
     opponents: int  # players still in besides this one, all-in players included
     contenders: int  # opponents who have matched the bet or are all-in: the hands to beat
     raises: int  # bets and raises made this street; blinds and straddles are not raises
+    hi_lo: bool = False  # the pot split with an eight-or-better low
 
 
 def view_of(hand: Hand, seat: int) -> BotView:
@@ -110,10 +113,9 @@ def view_of(hand: Hand, seat: int) -> BotView:
         if entry.startswith("d "):  # the board dealt, or pre-flop the hole cards: stop unread
             break
         raises += entry.split()[1] == "cbr"
-    first, second = hand.holes[seat]
     return BotView(
         seat=seat,
-        hole=(first, second),
+        hole=tuple(hand.holes[seat]),
         board=tuple(hand.board),
         street=hand.street,
         ranking=config.ranking,
@@ -124,7 +126,11 @@ def view_of(hand: Hand, seat: int) -> BotView:
         opponents=len(others),
         contenders=max(contenders, 1),
         raises=raises,
+        hi_lo=config.variant.hi_lo,
     )
+
+
+_OMAHA_PREFLOP_SPREAD = 0.06
 
 
 @dataclass(frozen=True)
@@ -148,7 +154,7 @@ class Bot:
 
     def _preflop(self, view: BotView, rng: random.Random) -> BotMove:
         legal, style = view.legal, self.style
-        strength = preflop_percentile(view.hole, view.ranking)
+        strength = self._preflop_strength(view, rng)
         players = view.opponents + 1
         opening = min(0.9, style.looseness * _OPEN_RANGE[min(players, 10)])
         if view.raises == 0:
@@ -197,7 +203,26 @@ class Bot:
             return _raise(view, rng.uniform(0.7, 1.0))
         return BotMove("fold")
 
+    def _preflop_strength(self, view: BotView, rng: random.Random) -> float:
+        """Where the hand stands among starting hands, 0..1. At Omaha no grid of hand classes
+        is shipped: its share against one random hand, which centres on a half with a spread
+        of about six points, is read as a percentile of that spread."""
+        if len(view.hole) == 2:
+            return preflop_percentile(view.hole, view.ranking)
+        share = self._equity(view, 1, rng)
+        return 0.5 * (1 + math.erf((share - 0.5) / (_OMAHA_PREFLOP_SPREAD * math.sqrt(2))))
+
     def _equity(self, view: BotView, opponents: int, rng: random.Random) -> float:
+        if len(view.hole) > 2:
+            return omaha_share_vs_random(
+                view.hole,
+                view.board,
+                opponents,
+                hi_lo=view.hi_lo,
+                rng=rng,
+                samples=self.samples,
+                time_limit=self.time_limit,
+            )
         return equity_vs_random(
             view.hole,
             view.board,
@@ -254,6 +279,8 @@ def _should_show(hand: Hand, seat: int) -> bool:
     board = hand.board
     if len(board) < 5:
         return True
+    if hand.config.variant.omaha:
+        return should_show_omaha(hand, seat)
     ranking = hand.config.ranking
     mine = _hand_value([*hand.holes[seat], *board], ranking)
     for pot in hand.pots():

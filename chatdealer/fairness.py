@@ -33,6 +33,8 @@ _HASH_HEX = 2 * hashlib.sha256().digest_size
 DECK_SIZES = {len(kind.cards()): kind for kind in Deck}
 """The decks a proof may commit to, by size: 52 cards, or 36 for the short deck."""
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
+HOLE_CARD_COUNTS = (2, 4, 5)
+"""What the dealer deals each player: hold'em's two, Omaha's four or five."""
 
 
 class Opening(msgspec.Struct, frozen=True):
@@ -102,6 +104,8 @@ class Proof(msgspec.Struct, frozen=True):
     """How many were dealt in: where the dealer deals the board and each hand depends on it."""
     seeds: tuple[str, ...] = ()
     """The players' seeds mixed into the cut, as hex SHA-256 digests, sorted."""
+    hole_cards: int = 2
+    """How many hole cards each player was dealt (Omaha's four or five move the board on)."""
 
 
 def _position_commitment(salt: bytes, position: int, card: str) -> str:
@@ -137,28 +141,31 @@ def commit(deck: Sequence[Card], salts: Sequence[bytes] | None = None) -> DeckCo
 # -- where the dealer deals each card -------------------------------------------------------
 
 
-def hole_positions(seat_count: int, seat: int) -> tuple[int, int]:
-    """The dealt positions of a seat's hole cards: dealt one at a time from seat 0."""
-    return seat, seat_count + seat
+def hole_positions(seat_count: int, seat: int, hole_cards: int = 2) -> tuple[int, ...]:
+    """The dealt positions of a seat's hole cards: dealt one at a time from seat 0, round the
+    table as many times as the game deals each player (two, or four or five for Omaha)."""
+    return tuple(range(seat, hole_cards * seat_count, seat_count))
 
 
-def board_positions(seat_count: int, board_size: int) -> list[int]:
+def board_positions(seat_count: int, board_size: int, hole_cards: int = 2) -> list[int]:
     """The dealt positions of the first `board_size` board cards, skipping the burns."""
-    start = 2 * seat_count
+    start = hole_cards * seat_count
     return [start + 1, start + 2, start + 3, start + 5, start + 7][:board_size]
 
 
-def burn_positions(seat_count: int) -> list[int]:
+def burn_positions(seat_count: int, hole_cards: int = 2) -> list[int]:
     """The dealt positions of the three burned cards: before the flop, the turn and the river."""
-    start = 2 * seat_count
+    start = hole_cards * seat_count
     return [start, start + 4, start + 6]
 
 
-def shown_positions(seat_count: int, board_size: int, shown_seats: Iterable[int]) -> list[int]:
+def shown_positions(
+    seat_count: int, board_size: int, shown_seats: Iterable[int], hole_cards: int = 2
+) -> list[int]:
     """Every dealt position a public proof opens: the board dealt and the hands shown."""
-    positions = board_positions(seat_count, board_size)
+    positions = board_positions(seat_count, board_size, hole_cards)
     for seat in shown_seats:
-        positions += hole_positions(seat_count, seat)
+        positions += hole_positions(seat_count, seat, hole_cards)
     positions.sort()
     return positions
 
@@ -173,6 +180,7 @@ PROBLEMS = {
     "deck_size": "it commits to {size} positions, and the dealer's decks hold 52 or 36 cards",
     "deck_differs": "the hand was played with {played} cards, but the commitment holds {size}",
     "players": "{players} players cannot be dealt a hand from {size} cards",
+    "hole_cards": "it deals {count} hole cards a player, and the dealer deals 2, 4 or 5",
     "position_range": "it opens position {position}, which a deck of {size} does not have",
     "position_twice": "it opens position {position} twice",
     "card_twice": "it opens {card} twice, and no deck holds a card twice",
@@ -192,7 +200,7 @@ PROBLEMS = {
     "when it opens the whole deck",
     "undealt_opened": "it opens dealt card {number}, which nobody was dealt: the dealer shows "
     "those only when it opens the whole deck",
-    "half_hand": "it opens one hole card of p{player} and not the other",
+    "half_hand": "it opens some hole cards of p{player} and not the others",
     "board_layout": "the board it opens is not the flop, turn and river where they are dealt",
 }
 """What can be wrong with a proof, as English templates; `chatdealer.render` translates them
@@ -213,6 +221,7 @@ class Verified(msgspec.Struct, frozen=True, kw_only=True):
 
     deck: Deck
     players: int
+    hole_cards: int = 2
     cut: tuple[int, ...]
     """The committed position of each dealt position."""
     cards: dict[int, Card]
@@ -237,13 +246,14 @@ class Verified(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def board(self) -> list[Card]:
         """The board cards opened, in the order they were dealt."""
-        return [self.cards[p] for p in board_positions(self.players, 5) if p in self.cards]
+        positions = board_positions(self.players, 5, self.hole_cards)
+        return [self.cards[p] for p in positions if p in self.cards]
 
-    def hole(self, seat: int) -> tuple[Card, Card] | None:
-        """A seat's two hole cards when they were opened."""
-        first, second = hole_positions(self.players, seat)
-        if first in self.cards and second in self.cards:
-            return self.cards[first], self.cards[second]
+    def hole(self, seat: int) -> tuple[Card, ...] | None:
+        """A seat's hole cards when every one of them was opened."""
+        positions = hole_positions(self.players, seat, self.hole_cards)
+        if all(p in self.cards for p in positions):
+            return tuple([self.cards[p] for p in positions])
         return None
 
     @property
@@ -263,8 +273,10 @@ def verify(proof: Proof, deck: Deck | None = None) -> Verified:
     if _root("".join(proof.positions)) != proof.root:
         raise VerificationError("root_differs")
     size = len(proof.positions)
-    players = proof.players
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS or 2 * players + 8 > size:
+    players, hole_cards = proof.players, proof.hole_cards
+    if hole_cards not in HOLE_CARD_COUNTS:
+        raise VerificationError("hole_cards", count=hole_cards)
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS or hole_cards * players + 8 > size:
         raise VerificationError("players", players=players, size=size)
     cut = _cut(proof, size)
     dealt_at = {committed: dealt for dealt, committed in enumerate(cut)}
@@ -290,6 +302,7 @@ def verify(proof: Proof, deck: Deck | None = None) -> Verified:
     verified = Verified(
         deck=kind,
         players=players,
+        hole_cards=hole_cards,
         cut=cut,
         cards=cards,
         seeds=tuple(sorted(proof.seeds)),
@@ -342,28 +355,28 @@ def _card_of(opening: Opening, kind: Deck) -> Card:
 def _check_layout(verified: Verified) -> None:
     """A proof that does not open the whole deck opens what a hand shows: both cards of a
     hand, and the board from the flop on, never a burn or a card nobody was dealt."""
-    players = verified.players
-    roles = _roles(players)
+    players, hole_cards = verified.players, verified.hole_cards
+    roles = _roles(players, hole_cards)
     for dealt in sorted(verified.cards):
         role = roles.get(dealt)
         if role is None:
-            burned = dealt in burn_positions(players)
+            burned = dealt in burn_positions(players, hole_cards)
             raise VerificationError("burn_opened" if burned else "undealt_opened", number=dealt + 1)
         if role >= 0 and verified.hole(role) is None:
             raise VerificationError("half_hand", player=role + 1)
     board = len(verified.board)
     if board not in (0, 3, 4, 5) or any(
-        p not in verified.cards for p in board_positions(players, board)
+        p not in verified.cards for p in board_positions(players, board, hole_cards)
     ):
         raise VerificationError("board_layout")
 
 
 @functools.cache
-def _roles(players: int) -> dict[int, int]:
+def _roles(players: int, hole_cards: int) -> dict[int, int]:
     """Dealt position -> the seat whose hole card it is, or -1 for a board card."""
-    roles = {p: -1 for p in board_positions(players, 5)}
+    roles = {p: -1 for p in board_positions(players, 5, hole_cards)}
     for seat in range(players):
-        for position in hole_positions(players, seat):
+        for position in hole_positions(players, seat, hole_cards):
             roles[position] = seat
     return roles
 

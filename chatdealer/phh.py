@@ -2,21 +2,22 @@
 
 The dealer writes every hand it plays as PHH so that any PHH tool (PokerKit among them) can replay
 it, and reads PHH to check the engine against real hands. A ``.phh`` file is TOML: ``tomllib``
-reads it, and a small writer here puts the fields back in the standard's order. A ``.phhs`` file
-holds several hands, one TOML table each (``[1]``, ``[2]``, ...), as PokerKit writes them.
+reads it, and a small writer here (with `phh_toml`) puts the fields back in the standard's order.
+A ``.phhs`` file holds several hands, one TOML table each (``[1]``, ``[2]``, ...), as PokerKit
+writes them.
 
 The model keeps what the file says and nothing more: numbers stay int or float as written, absent
 fields stay ``None``, forced bets are not re-assigned for heads-up. Action strings become small
-typed records (``DealHole``, ``CheckOrCall``, ...) whose ``player`` is a 0-based index; the file's
-``p1`` is player 0. ``format_action`` turns a record back into its PHH string.
+typed records (``DealHole``, ``CheckOrCall``, ...; `phh_actions`) whose ``player`` is a 0-based
+index; the file's ``p1`` is player 0. ``format_action`` turns a record back into its PHH string.
+What each variant code's hands hold is in `phh_variants`. This module keeps the names they all
+had here, so ``from chatdealer import phh`` reaches every one.
 """
 
 from __future__ import annotations
 
 import datetime
-import math
 import os
-import re
 import tomllib
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -24,162 +25,75 @@ from typing import Any, TypeAlias
 
 import msgspec
 
-from chatdealer.cards import RANKS, SUITS, Card, format_card, make_card, rank_of
-
-Number: TypeAlias = int | float
-"""A chip amount as the file writes it: ``10000`` stays an int and ``10162.5`` a float."""
-
-PathLike: TypeAlias = str | os.PathLike[str]
-
-VARIANTS: Mapping[str, str] = {
-    "FT": "Fixed-limit Texas hold 'em",
-    "NT": "No-limit Texas hold 'em",
-    "NS": "No-limit short-deck hold 'em",
-    "PO": "Pot-limit Omaha hold 'em",
-    "FO/8": "Fixed-limit Omaha hold 'em high/low-split eight or better",
-    "F7S": "Fixed-limit seven card stud",
-    "F7S/8": "Fixed-limit seven card stud high/low-split eight or better",
-    "FR": "Fixed-limit razz",
-    "N2L1D": "No-limit deuce-to-seven lowball single draw",
-    "F2L3D": "Fixed-limit deuce-to-seven lowball triple draw",
-    "FB": "Fixed-limit badugi",
-}
-"""Every variant code of the standard: a file of any of them reads, whether or not we deal it."""
-
-PLAYABLE_VARIANTS: frozenset[str] = frozenset({"NT", "FT", "NS", "PO", "FO/8"})
-"""The variants the engine deals. The standard has no pot-limit hold'em code (``PO`` is Omaha)."""
-
-_BET_FIELDS: Mapping[str, tuple[str, ...]] = {
-    **dict.fromkeys(("FT", "FO/8", "F2L3D", "FB"), ("blinds_or_straddles", "small_bet", "big_bet")),
-    **dict.fromkeys(("NT", "NS", "PO", "N2L1D"), ("blinds_or_straddles", "min_bet")),
-    **dict.fromkeys(("F7S", "F7S/8", "FR"), ("bring_in", "small_bet", "big_bet")),
-}
-_ALL_BET_FIELDS = ("blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet")
-_ONE_DECK_BOARD_GAMES = frozenset({"FT", "NT", "NS", "PO", "FO/8"})
-"""Games that never run out of cards, so a card dealt twice is an error (draw and stud may
-reshuffle the discards)."""
-_SHORT_DECK_VARIANTS = frozenset({"NS"})
-_SHORT_DECK_LOWEST_RANK = 4  # six
-
-
-class PHHError(ValueError):
-    """A hand history that breaks the standard; the message names the file, field or action."""
-
-
-class PHHWarning(UserWarning):
-    """An unknown field without the ``_`` prefix: kept, as the standard asks, but maybe a typo."""
-
-
-# --- actions ------------------------------------------------------------------------------------
-# Every record carries the commentary written after ``#`` (stripped), or None when there is no
-# ``#`` at all. ``player`` is always 0-based.
-
-
-class DealHole(msgspec.Struct, tag=True):
-    """``d dh p1 AsKd``: hole cards to a player; ``None`` is a card the record does not know."""
-
-    player: int
-    cards: list[Card | None]
-    comment: str | None = None
-
-
-class DealBoard(msgspec.Struct, tag=True):
-    """``d db JcQh3s``: community cards."""
-
-    cards: list[Card | None]
-    comment: str | None = None
-
-
-class PostBringIn(msgspec.Struct, tag=True):
-    """``p1 pb``: the stud bring-in (no hold'em game uses it)."""
-
-    player: int
-    comment: str | None = None
-
-
-class Fold(msgspec.Struct, tag=True):
-    """``p3 f``."""
-
-    player: int
-    comment: str | None = None
-
-
-class CheckOrCall(msgspec.Struct, tag=True):
-    """``p1 cc``: one record for both, as the amount to call decides which it is."""
-
-    player: int
-    comment: str | None = None
-
-
-class CompleteBetOrRaiseTo(msgspec.Struct, tag=True):
-    """``p2 cbr 300``: `amount` is the player's total bet for the street, not the increment."""
-
-    player: int
-    amount: Number
-    comment: str | None = None
-
-
-class StandPatOrDiscard(msgspec.Struct, tag=True):
-    """``p1 sd`` (stand pat, no cards) or ``p1 sd AsQs`` (discard): draw games only."""
-
-    player: int
-    cards: list[Card | None] = msgspec.field(default_factory=list)
-    comment: str | None = None
-
-
-class ShowOrMuck(msgspec.Struct, tag=True):
-    """``p1 sm AsKd`` shows, ``p1 sm`` mucks, ``p1 sm -`` shows the cards dealt in ``dh``.
-
-    Shown cards may be unknown (``p1 sm ????``): a cash-game player kept the hand without
-    showing it.
-    """
-
-    player: int
-    cards: list[Card | None] | None = None
-    as_dealt: bool = False
-    comment: str | None = None
-
-    @property
-    def mucks(self) -> bool:
-        return self.cards is None and not self.as_dealt
-
-
-class NoOp(msgspec.Struct, tag=True):
-    """An empty string (``comment`` None) or a standalone commentary like ``# Burn card 6s``."""
-
-    comment: str | None = None
-
-
-Action: TypeAlias = (
-    DealHole
-    | DealBoard
-    | PostBringIn
-    | Fold
-    | CheckOrCall
-    | CompleteBetOrRaiseTo
-    | StandPatOrDiscard
-    | ShowOrMuck
-    | NoOp
-)
-PlayerAction: TypeAlias = (
-    DealHole
-    | PostBringIn
-    | Fold
-    | CheckOrCall
-    | CompleteBetOrRaiseTo
-    | StandPatOrDiscard
-    | ShowOrMuck
-)
-_PLAYER_ACTIONS = (
-    DealHole,
-    PostBringIn,
-    Fold,
+from chatdealer.cards import Card, format_card, rank_of
+from chatdealer.phh_actions import (
+    PLAYER_ACTIONS,
+    Action,
     CheckOrCall,
     CompleteBetOrRaiseTo,
-    StandPatOrDiscard,
+    DealBoard,
+    DealHole,
+    Fold,
+    NoOp,
+    Number,
+    PlayerAction,
+    PostBringIn,
     ShowOrMuck,
+    StandPatOrDiscard,
+    format_action,
+    parse_action,
+    read_action,
 )
-_ACTIONS = (*_PLAYER_ACTIONS, DealBoard, NoOp)
+from chatdealer.phh_errors import PHHError, PHHWarning
+from chatdealer.phh_toml import ACTION_SEP, INT_SEP, string_run, toml_key, toml_strings, toml_value
+from chatdealer.phh_variants import (
+    ALL_BET_FIELDS,
+    BET_FIELDS,
+    ONE_DECK_BOARD_GAMES,
+    PLAYABLE_VARIANTS,
+    SHORT_DECK_LOWEST_RANK,
+    SHORT_DECK_VARIANTS,
+    VARIANTS,
+)
+
+__all__ = [
+    "FIELDS",
+    "PLAYABLE_VARIANTS",
+    "VARIANTS",
+    "Action",
+    "CheckOrCall",
+    "CompleteBetOrRaiseTo",
+    "DealBoard",
+    "DealHole",
+    "Fold",
+    "HandHistory",
+    "NoOp",
+    "Number",
+    "PHHError",
+    "PHHWarning",
+    "PathLike",
+    "PlayerAction",
+    "PostBringIn",
+    "ShowOrMuck",
+    "StandPatOrDiscard",
+    "dealt_text",
+    "dump",
+    "dump_collection",
+    "dumps",
+    "dumps_collection",
+    "dumps_dealt",
+    "format_action",
+    "from_table",
+    "load",
+    "load_collection",
+    "loads",
+    "loads_collection",
+    "parse_action",
+    "settings_text",
+    "to_table",
+]
+
+PathLike: TypeAlias = str | os.PathLike[str]
 
 
 # --- the hand -----------------------------------------------------------------------------------
@@ -333,178 +247,6 @@ _NON_NEGATIVE_FIELDS = ("antes", "blinds_or_straddles", "finishing_stacks", "win
 _POSITIVE_FIELDS = ("bring_in", "small_bet", "big_bet", "min_bet")
 
 
-# --- cards and action strings -------------------------------------------------------------------
-
-_PLAYER = re.compile(r"p([1-9][0-9]*)")
-_INTEGER = re.compile(r"[0-9]+")
-_DECIMAL = re.compile(r"(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|[0-9]+[eE][+-]?[0-9]+")
-_CARD_HELP = "cards are written like As, Td or 9c, and ?? when unknown"
-
-
-def _parse_cards(word: str) -> list[Card | None]:
-    cards: list[Card | None] = []
-    for start in range(0, len(word), 2):
-        token = word[start : start + 2]
-        if token == "??":
-            cards.append(None)
-            continue
-        rank = RANKS.find(token[0])
-        suit = SUITS.find(token[1]) if len(token) == 2 else -1
-        if rank < 0 or suit < 0:
-            if "?" in token:
-                raise PHHError(f'"{token}" is not a card: an unknown card is written ?? as a whole')
-            raise PHHError(f'"{token}" is not a card ({_CARD_HELP})')
-        cards.append(make_card(rank, suit))
-    return cards
-
-
-_CARD_TEXTS = tuple(format_card(card) for card in range(52))
-
-
-def _format_cards(cards: Iterable[Card | None]) -> str:
-    parts: list[str] = []
-    for card in cards:
-        if card is None:
-            parts.append("??")
-        elif type(card) is int and 0 <= card < 52:
-            parts.append(_CARD_TEXTS[card])
-        else:
-            raise PHHError(f"{card!r} is not a card (an int 0..51, or None when unknown)")
-    return "".join(parts)
-
-
-def _parse_player(word: str) -> int:
-    match = _PLAYER.fullmatch(word)
-    if match is None:
-        raise PHHError(f'"{word}" is not an actor (d for the dealer, p1, p2, ... for players)')
-    return int(match.group(1)) - 1
-
-
-def _parse_amount(word: str) -> Number:
-    amount: Number
-    if _INTEGER.fullmatch(word):
-        amount = int(word)
-    elif _DECIMAL.fullmatch(word):
-        amount = float(word)
-    else:
-        raise PHHError(f'"{word}" is not an amount')
-    if not 0 < amount < math.inf:
-        raise PHHError(f"the amount {word} is not positive")
-    return amount
-
-
-def _format_amount(amount: object) -> str:
-    if isinstance(amount, bool) or not isinstance(amount, int | float) or not 0 < amount < math.inf:
-        raise PHHError(f"{amount!r} is not a positive amount")
-    return repr(amount)
-
-
-def _expect(kind: str, args: list[str], count: int | tuple[int, int], usage: str) -> None:
-    low, high = count if isinstance(count, tuple) else (count, count)
-    if not low <= len(args) <= high:
-        raise PHHError(f"{kind} is written {usage}")
-
-
-def _parse_action(text: str) -> Action:
-    body, hash_sign, rest = text.partition("#")
-    comment = rest.strip() if hash_sign else None
-    words = body.split()
-    if not words:
-        return NoOp(comment)
-    actor, *args = words
-    if actor == "d":
-        if not args:
-            raise PHHError("the dealer's action is missing (db or dh)")
-        kind, *args = args
-        if kind == "db":
-            _expect(kind, args, 1, '"d db JcQh3s"')
-            return DealBoard(_parse_cards(args[0]), comment)
-        if kind == "dh":
-            _expect(kind, args, 2, '"d dh p1 AsKd"')
-            return DealHole(_parse_player(args[0]), _parse_cards(args[1]), comment)
-        raise PHHError(f'"{kind}" is not a dealer action (db, dh)')
-    player = _parse_player(actor)
-    if not args:
-        raise PHHError(f"the action of {actor} is missing (f, cc, cbr, pb, sd, sm)")
-    kind, *args = args
-    if kind in ("f", "cc", "pb"):
-        _expect(kind, args, 0, f'"{actor} {kind}", with nothing after it')
-        if kind == "f":
-            return Fold(player, comment)
-        return CheckOrCall(player, comment) if kind == "cc" else PostBringIn(player, comment)
-    if kind == "cbr":
-        _expect(kind, args, 1, f'"{actor} cbr 300", with the amount bet or raised to')
-        return CompleteBetOrRaiseTo(player, _parse_amount(args[0]), comment)
-    if kind == "sd":
-        _expect(kind, args, (0, 1), f'"{actor} sd" (stand pat) or "{actor} sd AsQs" (discard)')
-        return StandPatOrDiscard(player, _parse_cards(args[0]) if args else [], comment)
-    if kind == "sm":
-        _expect(kind, args, (0, 1), f'"{actor} sm AsKd" (show), "{actor} sm -" or "{actor} sm"')
-        if not args:
-            return ShowOrMuck(player, None, False, comment)
-        if args[0] == "-":
-            return ShowOrMuck(player, None, True, comment)
-        return ShowOrMuck(player, _parse_cards(args[0]), False, comment)
-    raise PHHError(f'"{kind}" is not a player action (f, cc, cbr, pb, sd, sm)')
-
-
-def parse_action(text: str) -> Action:
-    """Read one action string (``"p2 cbr 300 # min-raise"``) into its record."""
-    try:
-        return _parse_action(text)
-    except PHHError as error:
-        raise PHHError(f'"{text}": {error}') from None
-
-
-def format_action(action: Action) -> str:
-    """The PHH string of an action record, so the engine can write what it played."""
-    body: str
-    if isinstance(action, NoOp):
-        body = ""
-    elif isinstance(action, DealBoard):
-        body = f"d db {_format_board_or_hole(action.cards)}"
-    elif isinstance(action, _PLAYER_ACTIONS):
-        if not _is_int(action.player) or action.player < 0:
-            raise PHHError(f"{action.player!r} is not a player index (0-based)")
-        actor = f"p{action.player + 1}"
-        if isinstance(action, DealHole):
-            body = f"d dh {actor} {_format_board_or_hole(action.cards)}"
-        elif isinstance(action, Fold):
-            body = f"{actor} f"
-        elif isinstance(action, CheckOrCall):
-            body = f"{actor} cc"
-        elif isinstance(action, PostBringIn):
-            body = f"{actor} pb"
-        elif isinstance(action, CompleteBetOrRaiseTo):
-            body = f"{actor} cbr {_format_amount(action.amount)}"
-        elif isinstance(action, StandPatOrDiscard):
-            body = f"{actor} sd {_format_cards(action.cards)}".rstrip()
-        elif action.cards is None:
-            body = f"{actor} sm -" if action.as_dealt else f"{actor} sm"
-        elif action.as_dealt or not action.cards:
-            raise PHHError("a show names its cards, or sets as_dealt with cards None; None mucks")
-        else:
-            body = f"{actor} sm {_format_cards(action.cards)}"
-    else:
-        raise PHHError(f"{action!r} is not an action record")
-    comment = action.comment
-    if comment is None:
-        return body
-    if not isinstance(comment, str):
-        raise PHHError(f"the comment {comment!r} is not a string")
-    hash_part = f"# {comment.strip()}" if comment.strip() else "#"
-    return f"{body} {hash_part}" if body else hash_part
-
-
-def _format_board_or_hole(cards: list[Card | None]) -> str:
-    if not cards:
-        raise PHHError("a dealing action deals at least one card")
-    return _format_cards(cards)
-
-
-# --- checking a hand ----------------------------------------------------------------------------
-
-
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
@@ -514,7 +256,7 @@ def _describe(value: object) -> str:
     if isinstance(value, tuple):
         return repr(value)
     try:
-        return _toml_value(value)
+        return toml_value(value)
     except PHHError:
         return repr(value)
 
@@ -527,8 +269,8 @@ def _check_hand(hand: HandHistory) -> None:
     if variant not in VARIANTS:
         known = ", ".join(VARIANTS)
         raise PHHError(f'variant "{variant}" is not a code of the standard (known: {known})')
-    wanted = _BET_FIELDS[variant]
-    for name in _ALL_BET_FIELDS:
+    wanted = BET_FIELDS[variant]
+    for name in ALL_BET_FIELDS:
         present = getattr(hand, name) is not None
         if name in wanted and not present:
             raise PHHError(f'missing field "{name}" (variant "{variant}" needs it)')
@@ -580,10 +322,10 @@ def _where(number: int, action: Action) -> str:
 
 def _check_actions(hand: HandHistory, count: int) -> None:
     """Players in range and cards the deck can hold; the records themselves are well formed."""
-    short_deck = hand.variant in _SHORT_DECK_VARIANTS
-    dealt: set[Card] | None = set() if hand.variant in _ONE_DECK_BOARD_GAMES else None
+    short_deck = hand.variant in SHORT_DECK_VARIANTS
+    dealt: set[Card] | None = set() if hand.variant in ONE_DECK_BOARD_GAMES else None
     for number, action in enumerate(hand.actions, start=1):
-        if isinstance(action, _PLAYER_ACTIONS) and action.player >= count:
+        if isinstance(action, PLAYER_ACTIONS) and action.player >= count:
             raise PHHError(
                 f"{_where(number, action)}: there is no player {action.player + 1}"
                 f" (the hand has {count})"
@@ -591,7 +333,7 @@ def _check_actions(hand: HandHistory, count: int) -> None:
         cards: list[Card | None] = getattr(action, "cards", None) or []
         if short_deck:
             for card in cards:
-                if card is not None and rank_of(card) < _SHORT_DECK_LOWEST_RANK:
+                if card is not None and rank_of(card) < SHORT_DECK_LOWEST_RANK:
                     raise PHHError(
                         f"{_where(number, action)}: {format_card(card)} is not in the short deck"
                         " (six to ace)"
@@ -645,7 +387,7 @@ def from_table(table: Mapping[str, Any]) -> HandHistory:
     actions: list[Action] = []
     for number, text in enumerate(raw_actions, start=1):
         try:
-            actions.append(_parse_action(text))
+            actions.append(read_action(text))
         except PHHError as error:
             raise PHHError(f'action {number} "{text}": {error}') from None
     known: dict[str, Any] = {}
@@ -679,7 +421,7 @@ def loads_collection(text: str) -> list[HandHistory]:
     """
     hands: list[HandHistory] = []
     for key, table in _parse_toml(text).items():
-        section = f"[{_toml_key(key)}]"
+        section = f"[{toml_key(key)}]"
         if not isinstance(table, dict):
             raise PHHError(f"{section} is not a hand: a .phhs file holds only tables like [1]")
         try:
@@ -713,83 +455,6 @@ def load_collection(path: PathLike) -> list[HandHistory]:
         return loads_collection(text)
     except PHHError as error:
         raise PHHError(f"{os.fspath(path)}: {error}") from None
-
-
-# --- writing ------------------------------------------------------------------------------------
-
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-_NEEDS_ESCAPE = re.compile(r'[\x00-\x1f"\\\x7f\ud800-\udfff]')
-_ESCAPES = {
-    '"': '\\"',
-    "\\": "\\\\",
-    "\b": "\\b",
-    "\t": "\\t",
-    "\n": "\\n",
-    "\f": "\\f",
-    "\r": "\\r",
-}
-
-
-def _toml_string(text: str) -> str:
-    if _NEEDS_ESCAPE.search(text) is None:
-        return f'"{text}"'
-    parts: list[str] = []
-    for char in text:
-        if char in _ESCAPES:
-            parts.append(_ESCAPES[char])
-        elif char < " " or char == "\x7f":
-            parts.append(f"\\u{ord(char):04X}")
-        elif "\ud800" <= char <= "\udfff":
-            raise PHHError(f"{text!r} holds a lone surrogate, which UTF-8 cannot store")
-        else:
-            parts.append(char)
-    return '"' + "".join(parts) + '"'
-
-
-def _toml_strings(texts: Sequence[str]) -> list[str]:
-    """Each text as a TOML string. Action strings seldom hold a character to escape, so they
-    are searched all at once, and quoted as they are when none does."""
-    if _NEEDS_ESCAPE.search("".join(texts)) is None:
-        return [f'"{text}"' for text in texts]
-    return [_toml_string(text) for text in texts]
-
-
-def _toml_key(key: object) -> str:
-    if not isinstance(key, str):
-        raise PHHError(f"{key!r} is not a TOML key (keys are strings)")
-    return key if _BARE_KEY.fullmatch(key) else _toml_string(key)
-
-
-def _toml_value(value: object) -> str:
-    """One TOML value on one line: the kinds tomllib reads back as the same Python values."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        if not -(2**63) <= value < 2**63:
-            raise PHHError(f"{value} does not fit TOML's 64-bit integers")
-        return str(value)
-    if isinstance(value, float):
-        if math.isnan(value):
-            return "nan"
-        if math.isinf(value):
-            return "inf" if value > 0 else "-inf"
-        return repr(value)
-    if isinstance(value, str):
-        return _toml_string(value)
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join([_toml_value(item) for item in value]) + "]"
-    if isinstance(value, datetime.datetime | datetime.date):
-        return value.isoformat()
-    if isinstance(value, datetime.time):
-        if value.tzinfo is not None:
-            raise PHHError(f"TOML has no time of day with a time zone: {value.isoformat()}")
-        return value.isoformat()
-    if isinstance(value, dict):
-        pairs = (f"{_toml_key(key)} = {_toml_value(item)}" for key, item in value.items())
-        return "{" + ", ".join(pairs) + "}"
-    if value is None:
-        raise PHHError("TOML has no null value")
-    raise PHHError(f"TOML cannot hold the {type(value).__name__} value {value!r}")
 
 
 def to_table(
@@ -827,12 +492,12 @@ def dumps(
     for key, value in to_table(hand, action_texts=action_texts, check=check).items():
         if key == "actions" and value:
             lines.append("actions = [")
-            lines.extend([f"  {text}," for text in _toml_strings(value)])
+            lines.extend([f"  {text}," for text in toml_strings(value)])
             lines.append("]")
             continue
         try:
-            name = key if key in _FIELD_KINDS else _toml_key(key)  # the standard's are bare
-            lines.append(f"{name} = {_toml_value(value)}")
+            name = key if key in _FIELD_KINDS else toml_key(key)  # the standard's are bare
+            lines.append(f"{name} = {toml_value(value)}")
         except PHHError as error:
             raise PHHError(f"user field {key!r}: {error}") from None
     return "\n".join(lines) + "\n"
@@ -864,7 +529,7 @@ def settings_text(hand: HandHistory) -> tuple[str, str]:
     """The text of the fields of `dumps_dealt`'s shape that the hand's settings decide, as the
     two runs the hand's own fields come between: the variant, forced bets and bet sizes, then
     the ante trimming and the user fields."""
-    ints = _INT_SEP.join
+    ints = INT_SEP.join
     head = f'variant = "{hand.variant}"\nantes = [{ints(map(str, hand.antes))}]\n'
     if hand.blinds_or_straddles is not None:
         head += f"blinds_or_straddles = [{ints(map(str, hand.blinds_or_straddles))}]\n"
@@ -874,12 +539,12 @@ def settings_text(hand: HandHistory) -> tuple[str, str]:
         ("min_bet", hand.min_bet),
     ):
         if value is not None:
-            head += f"{name} = {_toml_value(value)}\n"
+            head += f"{name} = {toml_value(value)}\n"
     tail = ""
     if hand.ante_trimming_status is not None:
-        tail = f"ante_trimming_status = {_toml_value(hand.ante_trimming_status)}\n"
+        tail = f"ante_trimming_status = {toml_value(hand.ante_trimming_status)}\n"
     for key, value in hand.user_fields.items():
-        tail += f"{_toml_key(key)} = {_toml_value(value)}\n"
+        tail += f"{toml_key(key)} = {toml_value(value)}\n"
     return head, tail
 
 
@@ -897,34 +562,22 @@ def dealt_text(
     and the players are each quoted as one run of strings when none needs an escape (as the
     engine's actions never do)."""
     head, tail = settings
-    ints = _INT_SEP.join
+    ints = INT_SEP.join
     actions = (
-        f"actions = [\n  {_strings(action_texts, _ACTION_SEP)},\n]\n"
+        f"actions = [\n  {string_run(action_texts, ACTION_SEP)},\n]\n"
         if action_texts
         else "actions = []\n"
     )
     text = f"{head}starting_stacks = [{ints(map(str, starting_stacks))}]\n{actions}"
     if number is not None:
-        text += f"hand = {_toml_value(number)}\n"
+        text += f"hand = {toml_value(number)}\n"
     if table is not None:
-        text += f"table = {_toml_value(table)}\n"
+        text += f"table = {toml_value(table)}\n"
     if players is not None:
-        text += f"players = [{_strings(players, _INT_SEP)}]\n"
+        text += f"players = [{string_run(players, INT_SEP)}]\n"
     if finishing_stacks is not None:
         text += f"finishing_stacks = [{ints(map(str, finishing_stacks))}]\n"
     return text + tail
-
-
-_INT_SEP = ", "
-_ACTION_SEP = ",\n  "
-
-
-def _strings(texts: Sequence[str], sep: str) -> str:
-    """The texts as TOML strings joined by `sep`: quoted all at once when none needs an escape."""
-    plain = "".join(texts)
-    if plain.isascii() and plain.isprintable() and '"' not in plain and "\\" not in plain:
-        return '"' + f'"{sep}"'.join(texts) + '"'
-    return sep.join([_toml_string(text) for text in texts])
 
 
 def dumps_collection(hands: Iterable[HandHistory]) -> str:

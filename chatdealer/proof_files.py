@@ -223,7 +223,7 @@ def _what_holds(
     elif history is not None or not verified.whole_deck:
         lines.append(Line("no_board", {}))
     if verified.whole_deck:
-        burns = [verified.cards[p] for p in burn_positions(verified.players)]
+        burns = [verified.cards[p] for p in burn_positions(verified.players, verified.hole_cards)]
         every = hands(range(verified.players))
         lines.append(
             Line("whole_deck", {"size": str(verified.size), "hands": every, "burns": _cards(burns)})

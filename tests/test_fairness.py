@@ -170,7 +170,7 @@ def test_openings_where_the_dealer_deals_no_shown_card_are_refused() -> None:
     cases = {
         "a burn card": [burn_positions(3)[0], *flop],
         "nobody was dealt": [40, *flop],
-        "one hole card of p2": [1],
+        "some hole cards of p2": [1],
         "not the flop, turn and river": board_positions(3, 5)[1:],
         "not the flop, turn and river ": [*flop, board_positions(3, 5)[4]],
     }
@@ -298,3 +298,31 @@ def test_the_cut_material_names_the_scheme_table_hand_size_and_sorted_seeds() ->
     assert cut_material(TABLE, 3, 52, [b, a]) == (
         f"chatdealer-cut-1\n{TABLE}\n3\n52\n{min(a, b)}\n{max(a, b)}".encode()
     )
+
+
+def test_an_omaha_proof_finds_the_board_after_four_rounds_of_hole_cards() -> None:
+    """Three players of four-card Omaha: hole cards at 0..11, one card at a time, the flop after
+    the burn at 12. The shown hand opens whole; the two-card layout's board would be a hand."""
+    deck = shuffled(Deck.STANDARD)
+    assert hole_positions(3, 1, 4) == (1, 4, 7, 10)
+    assert board_positions(3, 5, 4) == [13, 14, 15, 17, 19]
+    opened = [*board_positions(3, 5, 4), *hole_positions(3, 1, 4)]
+    proof = msgspec.structs.replace(forged(deck, opened, players=3), hole_cards=4)
+    verified = verify(proof)
+    assert verified.board == [deck[p] for p in board_positions(3, 5, 4)]
+    assert verified.hole(1) == tuple(deck[p] for p in (1, 4, 7, 10))
+    assert verified.opened_seats == [1]
+    with pytest.raises(VerificationError, match="a burn card"):
+        verify(msgspec.structs.replace(proof, hole_cards=2))  # read as hold'em, it is no deal
+
+
+def test_an_omaha_proof_opening_part_of_a_hand_or_an_odd_count_is_refused() -> None:
+    deck = shuffled(Deck.STANDARD)
+    three_of_four = hole_positions(3, 2, 4)[:3]
+    proof = msgspec.structs.replace(forged(deck, three_of_four, players=3), hole_cards=4)
+    with pytest.raises(VerificationError, match="some hole cards of p3"):
+        verify(proof)
+    with pytest.raises(VerificationError, match="deals 3 hole cards a player"):
+        verify(msgspec.structs.replace(proof, hole_cards=3))
+    with pytest.raises(VerificationError, match="cannot be dealt"):
+        verify(msgspec.structs.replace(proof, openings=(), hole_cards=5, players=10))

@@ -6,18 +6,23 @@ multiway flop takes a few milliseconds, which on the event loop would stall ever
 worker. So a step run by the service does not work those out: it stops
 with `EquityNeeded`, the service has a process pool answer the question while the loop serves
 other tables, and runs the same step again on the same state with the answer in its context.
-A step run anywhere else (replays, tests) is handed no answers and samples in place.
+A step run anywhere else (replays, tests) is handed no answers and samples in place. Omaha's
+questions (four or five cards, high or split high-low) travel the same way: before the turn
+they cost more than a hold'em flop, as each hand is valued over six or ten pairs of its cards.
 """
 
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from chatdealer.cards import Card
 from chatdealer.equity import EquityResult, all_in_equity
+from chatdealer.equity_omaha import omaha_equity
 from chatdealer.evaluator import HOLDEM, SHORT_DECK, Ranking
 from chatdealer.process_pool import ProcessPool
+
+OmahaGame = Literal["", "high", "hi_lo"]
 
 
 class EquityQuestion(NamedTuple):
@@ -26,6 +31,8 @@ class EquityQuestion(NamedTuple):
     holes: tuple[tuple[Card, ...], ...]
     board: tuple[Card, ...]
     ranking: Ranking
+    omaha: OmahaGame = ""
+    """"" for hold'em and short deck; "high" or "hi_lo" for Omaha of four or five cards."""
 
 
 class EquityNeeded(Exception):
@@ -38,9 +45,16 @@ class EquityNeeded(Exception):
 
 def answer(question: EquityQuestion, seed: int) -> EquityResult:
     """The chances, sampled with a generator seeded by `seed` (run in the pool's process)."""
-    return all_in_equity(
-        question.holes, question.board, ranking=question.ranking, rng=random.Random(seed)
-    )
+    return worked_out(question, random.Random(seed))
+
+
+def worked_out(question: EquityQuestion, rng: random.Random) -> EquityResult:
+    """The chances of the question's game: hold'em's or Omaha's (high, or split high-low)."""
+    if question.omaha:
+        return omaha_equity(
+            question.holes, question.board, hi_lo=question.omaha == "hi_lo", rng=rng
+        )
+    return all_in_equity(question.holes, question.board, ranking=question.ranking, rng=rng)
 
 
 def warm() -> None:

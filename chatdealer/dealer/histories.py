@@ -174,7 +174,15 @@ def proof_of(history: phh.HandHistory, positions: Sequence[str] | None = None) -
         hand=hand if isinstance(hand, int) else 0,
         players=history.player_count,
         seeds=tuple(str(seed) for seed in fields.get("_deck_seeds", [])),
+        hole_cards=_hole_cards_dealt(history),
     )
+
+
+def _hole_cards_dealt(history: phh.HandHistory) -> int:
+    """How many hole cards each player was dealt, read off the deal itself: the proof's layout
+    follows it (two for hold'em, four or five for Omaha)."""
+    dealt = [len(a.cards) for a in history.actions if isinstance(a, phh.DealHole)]
+    return max(dealt, default=2)
 
 
 _POSITIONS = "\n_deck_positions = "

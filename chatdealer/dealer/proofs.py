@@ -147,41 +147,25 @@ def hand_proofs(
     secret: DeckSecret, hand: Hand, table: str, *, open_deck: bool = False, rabbit: bool = False
 ) -> HandProofs:
     """The public proof opens the board and the hands shown, what everyone at the table has
-    seen, or every position when the table opens the whole deck; a player's adds their own two
+    seen, or every position when the table opens the whole deck; a player's adds their own
     hole cards. The public openings are made once and shared: a player whose hand was shown saw
     nothing more, so their proof is the public one."""
     commitment, cut = commitment_of(secret, hand.deck, table)
-    # The board never dealt, opened for the rabbit hunt: in the two-card games, whose deal the
-    # proof's layout describes (its positions assume two hole cards a player).
-    two_cards = hand.config.variant.hole_cards == 2
-    extra = rabbit_positions(hand) if rabbit and two_cards else []
-    if two_cards:
-        extra += second_run_positions(hand)
-    if not two_cards and not open_deck:
-        return _commitment_only(secret, commitment, table, hand.seat_count)
+    # The board never dealt, opened for the rabbit hunt, and the second run's cards.
+    extra = rabbit_positions(hand) if rabbit else []
+    extra += second_run_positions(hand)
     return _proofs(
-        secret, commitment, cut, hand.deck, hand.shown, len(hand.board), table, open_deck, extra
+        secret,
+        commitment,
+        cut,
+        hand.deck,
+        hand.shown,
+        len(hand.board),
+        table,
+        open_deck,
+        extra,
+        hole_cards=hand.config.variant.hole_cards,
     )
-
-
-def _commitment_only(
-    secret: DeckSecret, commitment: DeckCommitment, table: str, seats: int
-) -> HandProofs:
-    """The proofs of a game of more than two hole cards (Omaha), which open no card: their
-    positions follow the two-card layout a proof describes, and opening the board there would
-    open other players' hole cards. The commitment still binds the deck; a table that opens
-    the whole deck after each hand proves every card."""
-    public = Proof(
-        commitment.root,
-        commitment.positions,
-        (),
-        scheme=CUT_SCHEME if secret.cut else "",
-        table=table,
-        hand=secret.hand,
-        players=seats,
-        seeds=tuple(sorted({seed.digest for seed in secret.seeds})),
-    )
-    return HandProofs(public, (public,) * seats)
 
 
 def proofs_again(
@@ -196,9 +180,17 @@ def proofs_again(
     commitment = _commitment(secret.seed, tuple(committed))
     if commitment.root != secret.root:
         raise ValueError("the stored deck no longer matches its commitment")
-    if hole_cards != 2 and not secret.open_deck:
-        return _commitment_only(secret, commitment, table, len(shown))
-    return _proofs(secret, commitment, cut, deck, shown, board_size, table, secret.open_deck)
+    return _proofs(
+        secret,
+        commitment,
+        cut,
+        deck,
+        shown,
+        board_size,
+        table,
+        secret.open_deck,
+        hole_cards=hole_cards,
+    )
 
 
 def _proofs(
@@ -211,6 +203,8 @@ def _proofs(
     table: str,
     open_deck: bool,
     extra: Sequence[int] = (),
+    *,
+    hole_cards: int = 2,
 ) -> HandProofs:
     """`extra`: positions the public proof opens besides the board and the hands shown."""
     seats = len(shown)
@@ -218,7 +212,7 @@ def _proofs(
         opened = commitment.open_dealt(deck, range(len(deck)), cut)
     else:
         shown_seats = [seat for seat, was_shown in enumerate(shown) if was_shown]
-        positions = shown_positions(seats, board_size, shown_seats)
+        positions = shown_positions(seats, board_size, shown_seats, hole_cards)
         opened = commitment.open_dealt(deck, [*positions, *extra], cut)
     public = Proof(
         commitment.root,
@@ -229,11 +223,12 @@ def _proofs(
         hand=secret.hand,
         players=seats,
         seeds=tuple(sorted({seed.digest for seed in secret.seeds})),
+        hole_cards=hole_cards,
     )
     private = tuple(
         public
         if was_shown or open_deck
-        else _with_hole_cards(commitment, deck, cut, public, seats, position)
+        else _with_hole_cards(commitment, deck, cut, public, position)
         for position, was_shown in enumerate(shown)
     )
     return HandProofs(public, private)
@@ -244,10 +239,10 @@ def _with_hole_cards(
     deck: Sequence[Card],
     cut: Sequence[int],
     public: Proof,
-    seats: int,
     position: int,
 ) -> Proof:
     """The public openings and one player's hole cards, in committed order as `open` gives."""
-    own = commitment.open_dealt(deck, hole_positions(seats, position), cut)
+    holes = hole_positions(public.players, position, public.hole_cards)
+    own = commitment.open_dealt(deck, holes, cut)
     openings: list[Opening] = sorted([*public.openings, *own], key=attrgetter("position"))
     return msgspec.structs.replace(public, openings=tuple(openings))

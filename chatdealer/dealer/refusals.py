@@ -64,7 +64,6 @@ REFUSALS = {
     "seed_not_playing": "Only players at the table can add a seed to the cut",
     "no_bot_style": "There's no bot style called {style}: try tight, balanced or loose",
     "no_bot_available": "No bot has the chips to sit down right now",
-    "no_bots_at_omaha": "Bots play hold'em and short deck only, not Omaha",
     "damaged_table": "This table's record is damaged, so it can't be played: the host or a "
     "channel manager can reset it, which gives every chip on it back to its owner",
     "newer_table": "This table was saved by a newer version of the dealer: it can't be played "

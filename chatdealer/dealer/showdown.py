@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable, Mapping
 
 from chatdealer.cards import Card, format_card
-from chatdealer.dealer.equities import EquityNeeded, EquityQuestion
+from chatdealer.dealer.equities import EquityNeeded, EquityQuestion, OmahaGame, worked_out
 from chatdealer.dealer.naming import NamingError, best_hand, best_low_hand, decide, name_hand
 from chatdealer.dealer.outgoing import (
     AllInEquity,
@@ -37,8 +37,7 @@ from chatdealer.dealer.outgoing import (
 from chatdealer.engine import events as hand_events
 from chatdealer.engine.hand import Hand
 from chatdealer.engine.pots import Pot
-from chatdealer.equity import EquityResult, all_in_equity
-from chatdealer.equity_omaha import omaha_equity
+from chatdealer.equity import EquityResult
 
 log = logging.getLogger(__name__)
 
@@ -55,9 +54,13 @@ def _quick(question: EquityQuestion) -> bool:
     """Whether the chances are exact and cheap enough to work out on the event loop."""
     if len(question.board) < FLOP:
         return False
-    left = len(question.ranking.deck.cards()) - len(question.board) - 2 * len(question.holes)
+    dealt = sum(len(hole) for hole in question.holes)
+    left = len(question.ranking.deck.cards()) - len(question.board) - dealt
     boards = math.comb(left, FULL_BOARD - len(question.board))
-    return boards * len(question.holes) <= INLINE_EVALUATIONS
+    # An Omaha hand is valued over each pair of its hole cards, twice at hi-lo.
+    cost = 1 if not question.omaha else math.comb(len(question.holes[0]), 2)
+    cost *= 2 if question.omaha == "hi_lo" else 1
+    return boards * len(question.holes) * cost <= INLINE_EVALUATIONS
 
 
 class ShowdownTeller:
@@ -268,16 +271,19 @@ class ShowdownTeller:
             self._pots = self.hand.pots() if self.hand is not None else []
         return self._pots
 
-    def _holdem_equity(self, hand: Hand, live: list[int]) -> EquityResult:
+    def _equity(self, hand: Hand, live: list[int]) -> EquityResult:
         """Sampled here when quick (or outside the service); else the service's pool answers,
         and until it has, the step is asked again (`EquityNeeded`)."""
+        variant = hand.config.variant
+        omaha: OmahaGame = ("hi_lo" if variant.hi_lo else "high") if variant.omaha else ""
         question = EquityQuestion(
-            tuple(tuple(hand.holes[seat]) for seat in live), self.board, hand.config.ranking
+            tuple(tuple(hand.holes[seat]) for seat in live),
+            self.board,
+            hand.config.ranking,
+            omaha,
         )
         if self._answers is None or _quick(question):
-            return all_in_equity(
-                question.holes, question.board, ranking=question.ranking, rng=self._rng
-            )
+            return worked_out(question, self._rng)
         answered = self._answers.get(question)
         if answered is None:
             raise EquityNeeded(question)
@@ -292,15 +298,7 @@ class ShowdownTeller:
         live = [seat for seat, folded in enumerate(hand.folded) if not folded]
         if len(live) < 2:
             return
-        if hand.config.variant.omaha:
-            result = omaha_equity(
-                [hand.holes[seat] for seat in live],
-                self.board,
-                hi_lo=hand.config.variant.hi_lo,
-                rng=self._rng,
-            )
-        else:
-            result = self._holdem_equity(hand, live)
+        result = self._equity(hand, live)
         shares = tuple(
             EquityShare(
                 player_id=(ref := self._ref(seat)).player_id,

@@ -43,7 +43,7 @@ class StoredHand(msgspec.Struct, frozen=True, array_like=True):
     board: int
     """Board cards dealt (which positions the public proof opens)."""
     hole_cards: int = 2
-    """Hole cards a player (a proof of more opens no card: `proofs.hand_proofs`)."""
+    """Hole cards a player: where the proof made again finds the board and each hand."""
 
 
 _encoder = msgspec.msgpack.Encoder()

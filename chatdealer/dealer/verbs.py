@@ -297,11 +297,6 @@ def add_bot(step: Step, args: AddBot, user: User, bot: User, balance: int | None
     a sit-and-go the bot registers (its buy-in from the house, as a seat's would be)."""
     record = step.record
     tournament = record.tournament
-    variant = tournament.settings.variant if tournament is not None else None
-    if variant is None and record.table is not None:
-        variant = record.table.settings.variant
-    if variant is not None and variant.omaha:
-        raise DealerRefusal("no_bots_at_omaha")
     if tournament is not None:
         entered = any(entrant.player_id == user.id for entrant in tournament.entrants)
         if not (user.manager or user.id == record.host or entered):

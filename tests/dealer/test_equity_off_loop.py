@@ -14,6 +14,8 @@ from chatdealer.dealer import Create, Join, Start, User
 from chatdealer.dealer.equities import EquityPool, EquityQuestion, answer
 from chatdealer.dealer.outgoing import AllInEquity, BoardDealt, HandOver
 from chatdealer.dealer.showdown import _quick
+from chatdealer.engine.config import BettingStructure, Variant
+from chatdealer.equity import EquityResult
 from chatdealer.evaluator import HOLDEM
 from chatdealer.store import Store, TableId
 from chatdealer.table import TableSettings
@@ -21,6 +23,17 @@ from chatdealer.table import TableSettings
 from .harness import ANN, BOB, CID, Clock, Harness, all_in, refusals
 
 SETTINGS = TableSettings(small_blind=1, big_blind=2, seat_count=6, time_bank_seconds=0)
+
+
+async def all_in_until_told(game: Harness) -> list[AllInEquity]:
+    """Everyone moves all in; the chances the channel was told, once the hand has played out."""
+    for _ in range(20):
+        turn = game.view().turn
+        if turn is None:
+            break
+        action, amount = all_in(turn, game.random)
+        assert not refusals(await game.act(game.users[turn.player_id], action, amount))
+    return [o.payload for o in game.log if isinstance(o.payload, AllInEquity) and o.to is None]
 
 
 @pytest.mark.parametrize("players", [(ANN, BOB), (ANN, BOB, CID)])
@@ -32,13 +45,7 @@ async def test_pre_flop_all_in_chances_are_shown_once_before_the_run_out(
     for user in players:
         assert not refusals(await game.do(user, Join(buy_in=100)))
     await game.do(ANN, Start())
-    for _ in range(20):
-        turn = game.view().turn
-        if turn is None:
-            break
-        action, amount = all_in(turn, game.random)
-        assert not refusals(await game.act(game.users[turn.player_id], action, amount))
-    told = [o.payload for o in game.log if isinstance(o.payload, AllInEquity) and o.to is None]
+    told = await all_in_until_told(game)
     assert len(told) == 1
     assert told[0].board == () and not told[0].exact
     assert len(told[0].players) == len(players)
@@ -79,3 +86,61 @@ def test_only_quick_exact_chances_are_worked_out_in_the_step(
     holes = tuple(tuple(parse_cards(f"{r}s {r}h")) for r in "AKQT65"[:players])
     question = EquityQuestion(holes, tuple(parse_cards(board)) if board else (), HOLDEM)
     assert _quick(question) is in_the_step
+
+
+OMAHA = TableSettings(
+    variant=Variant.OMAHA,
+    structure=BettingStructure.NO_LIMIT,  # so the first to act can move all in pre-flop
+    small_blind=1,
+    big_blind=2,
+    seat_count=6,
+    time_bank_seconds=0,
+)
+
+
+async def test_pre_flop_omaha_all_in_chances_are_asked_of_the_pool(
+    store: Store, clock: Clock
+) -> None:
+    game = Harness(store, clock, TableId("discord", "offloop-omaha", "poker"))
+    assert not refusals(await game.do(ANN, Create(settings=OMAHA)))
+    for user in (ANN, BOB):
+        assert not refusals(await game.do(user, Join(buy_in=100)))
+    asked: list[EquityQuestion] = []
+    pooled = game.dealer.equities.answer
+
+    async def recorded(question: EquityQuestion, seed: int) -> EquityResult:
+        asked.append(question)
+        return await pooled(question, seed)
+
+    game.dealer.equities.answer = recorded  # type: ignore[method-assign]
+    await game.do(ANN, Start())
+    told = await all_in_until_told(game)
+    assert asked and all(q.omaha == "high" and len(q.holes[0]) == 4 for q in asked)
+    assert len(told) == 1 and told[0].board == () and not told[0].exact
+    assert sum(share.equity for share in told[0].players) == pytest.approx(1.0)
+    assert all(len(share.cards) == 4 for share in told[0].players)
+    await game.assert_chips_conserved()
+    game.dealer.equities.close()
+
+
+async def test_the_pool_answers_omaha_hi_lo_as_sampling_in_place_would() -> None:
+    question = EquityQuestion(
+        (tuple(parse_cards("As 2s 3d Kd")), tuple(parse_cards("Kc Kh Qc Jh"))),
+        (),
+        HOLDEM,
+        "hi_lo",
+    )
+    pool = EquityPool()
+    try:
+        pooled = await pool.answer(question, 7)
+    finally:
+        pool.close()
+    assert pooled == answer(question, 7)
+    assert pooled.hands[0].equity > 0.5  # A-2-3 takes most lows and some highs
+
+
+def test_omaha_chances_before_the_turn_leave_the_step() -> None:
+    holes = tuple(tuple(parse_cards(h)) for h in ("As Ah Kd Qd", "Jc Tc 9h 8h"))
+    flop = tuple(parse_cards("2c 7d 3h"))
+    assert not _quick(EquityQuestion(holes, (), HOLDEM, "high"))
+    assert _quick(EquityQuestion(holes, (*flop, *parse_cards("9s")), HOLDEM, "high"))

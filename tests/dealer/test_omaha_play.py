@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from chatdealer.dealer import AddBot, Create, Join, Start
+from chatdealer.cards import format_card
+from chatdealer.dealer import Create, Join, Start
 from chatdealer.dealer.outgoing import AllInEquity, HandOver, HandProof, HoleCards, PotWon, Shown
 from chatdealer.dealer.views import TurnView
 from chatdealer.engine.config import BettingStructure, Variant
@@ -126,30 +127,39 @@ async def test_hi_lo_pots_are_told_by_halves(game: Harness) -> None:
     assert "лоу" in (payload_text(low, language("ru"), 0.0) or "")
 
 
-async def test_a_bot_is_refused_at_an_omaha_table_in_words(game: Harness) -> None:
-    """Bots read two hole cards; at Omaha the host is told so and no chip moves."""
-    await open_table(game, Variant.OMAHA, BettingStructure.POT_LIMIT)
-    refused = refusals(await game.do(ANN, AddBot()))
-    assert [r.code for r in refused] == ["no_bots_at_omaha"]
-    said = payload_text(refused[0], language("ru"), 0.0)
-    assert said is not None and "омах" in said
-    assert [seat.name for seat in game.view().seats] == ["Ann", "Bob", "Cid"]
-    await game.assert_chips_conserved()
-
-
-async def test_an_omaha_hands_proofs_open_no_card_so_no_mucked_card_is_shown(
-    game: Harness,
+@pytest.mark.parametrize("variant", [Variant.OMAHA, Variant.OMAHA_FIVE])
+async def test_an_omaha_proof_opens_the_hands_shown_and_keeps_the_mucked_ones_secret(
+    game: Harness, variant: Variant
 ) -> None:
-    """A proof lays out two hole cards a player: at Omaha it opens nothing (the commitment
-    still binds the deck), so no card that was mucked or never seen reaches the channel."""
-    await open_table(game, Variant.OMAHA, BettingStructure.POT_LIMIT)
-    played = await game.do(ANN, Start())
-    for _ in range(3):
-        played += await game.play_hand(check_or_call)
-    proofs = [p.proof for p in payloads(played, HandOver) if p.proof is not None]
-    proofs += [p.proof for p in payloads(played, HandProof)]
-    assert proofs
-    for proof in proofs:
-        assert proof.openings == ()
-        verify(proof)
-    await game.assert_chips_conserved()
+    """The proof lays out four or five hole cards a player: the public one opens the board and
+    every hand shown, never a card of a hand not shown; each player's own opens their cards."""
+    await open_table(game, variant, BettingStructure.POT_LIMIT)
+    dealt = await game.do(ANN, Start())
+    opened_and_kept = [0, 0]
+    for _ in range(12):
+        played = dealt + await game.play_hand(varied)
+        holes = {o.to: o.payload.view.cards for o in played if isinstance(o.payload, HoleCards)}
+        (over,) = payloads(played, HandOver)
+        assert over.proof is not None
+        public = verify(over.proof)
+        assert public.hole_cards == variant.hole_cards
+        opened = {format_card(card) for _, card in public.opened}
+        shown = {s.player_id: s.cards for s in payloads(played, Shown)}
+        assert len(public.opened_seats) == len(shown)
+        for player, cards in holes.items():
+            assert len(cards) == variant.hole_cards
+            if player in shown:
+                assert set(cards) <= opened
+            else:
+                assert not set(cards) & opened
+            opened_and_kept[player not in shown] += 1
+        for own in played:
+            if isinstance(own.payload, HandProof):
+                mine = verify(own.payload.proof)
+                assert {format_card(card) for _, card in mine.opened} >= set(holes[own.to])
+        await game.assert_chips_conserved()
+        view = game.view()
+        if view.next_hand_at is None:
+            break
+        dealt = await game.fire(view.next_hand_at - game.clock.now)
+    assert all(opened_and_kept)  # hands both shown and kept secret were checked

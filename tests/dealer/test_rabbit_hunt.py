@@ -70,13 +70,16 @@ async def test_no_rabbit_before_any_hand_is_finished(game: Harness) -> None:
     assert refused.code == "no_history"
 
 
-async def test_an_omaha_table_opens_no_rabbit_as_its_proofs_lay_out_two_card_deals(
+async def test_an_omaha_table_hunts_the_rabbit_past_four_hole_cards_a_player(
     game: Harness,
 ) -> None:
     omaha = msgspec.structs.replace(
         RABBIT, variant=Variant.OMAHA, structure=BettingStructure.POT_LIMIT
     )
-    over, _ = await folded_pre_flop(game, omaha)
-    assert over.proof is not None and verify(over.proof).opened == []
-    (refused,) = payloads(await game.do(BOB, Rabbit()), Refused)
-    assert refused.code == "no_rabbit"
+    over, holes = await folded_pre_flop(game, omaha)
+    assert over.proof is not None
+    verified = verify(over.proof)
+    assert len(verified.board) == 5 and verified.opened_seats == []
+    assert len(holes) == 8 and not holes & {format_card(card) for _, card in verified.opened}
+    (hunted,) = payloads(await game.do(BOB, Rabbit()), RabbitHunted)
+    assert hunted.cards == tuple(format_card(card) for card in verified.board)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from chatdealer.dealer import AddBot, Create, Join, Leave, Start
 from chatdealer.dealer.outgoing import Acted, HandOver, Refused
 from chatdealer.dealer.seated_bots import is_bot
 from chatdealer.dealer.service import BOT_DELAY
+from chatdealer.engine.config import Variant
 from chatdealer.table import TableSettings
 
 from .harness import ANN, BOB, Harness, payloads, refusals
@@ -90,3 +93,28 @@ async def test_an_unknown_style_and_a_stranger_are_refused(game: Harness) -> Non
     assert refused.code == "no_bot_style"
     [refused] = payloads(await game.do(BOB, AddBot()), Refused)
     assert refused.code == "not_in_game"
+
+
+@pytest.mark.parametrize("variant", [Variant.OMAHA, Variant.OMAHA_FIVE, Variant.OMAHA_HI_LO])
+async def test_bots_play_omaha_and_hi_lo_with_their_own_cards_and_keep_every_chip(
+    game: Harness, variant: Variant
+) -> None:
+    settings = TableSettings(
+        small_blind=5,
+        big_blind=10,
+        small_bet=10,
+        big_bet=20,
+        seat_count=6,
+        variant=variant,
+        structure=variant.default_structure,
+    )
+    assert not refusals(await game.do(ANN, Create(settings=settings)))
+    await game.do(ANN, Join(buy_in=1_000))
+    for _ in range(2):
+        assert not refusals(await game.do(ANN, AddBot(style="loose")))
+    await game.do(ANN, Start())
+    before = len(game.log)
+    assert await play_until_hand_over(game, hands=6) == 6
+    moves = {a.action for a in payloads(game.log[before:], Acted) if is_bot(a.player_id)}
+    assert moves & {"bet", "raise", "fold"}  # not a calling station: its cards decide
+    await game.assert_chips_conserved()
