@@ -49,6 +49,9 @@ LABELS: dict[str, str] = {
     "open": "Open to anyone",
     "approval": "On approval",
     "invite": "Invite only",
+    "off": "Off: the board runs once",
+    "ask": "Ask the players each time",
+    "always": "Always twice",
 }
 ALIASES: dict[str, tuple[str, ...]] = {
     "holdem": ("hold'em", "texas", "nlhe"),

@@ -24,6 +24,7 @@ from chatdealer.dealer import (
     Command,
     MyCards,
     Outgoing,
+    RunTwiceAnswer,
     ShowTable,
     User,
 )
@@ -192,6 +193,19 @@ class Presses:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         args = AnswerRequest(player_id=player, yes=yes)
+        user = self.poker.user_of(interaction)
+        out = await self.poker.dealer.handle(Command(table=table, user=user, args=args))
+        await self.poker.deliver(out, interaction, reply=True)
+
+    async def answer_run_twice(
+        self, interaction: discord.Interaction[Any], channel: int, token: ActionToken, twice: bool
+    ) -> None:
+        """Once or Twice while the all-in players are asked: a refusal to the presser only."""
+        table = await self.pressed_at(interaction, channel)
+        if table is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        args = RunTwiceAnswer(token=token, twice=twice)
         user = self.poker.user_of(interaction)
         out = await self.poker.dealer.handle(Command(table=table, user=user, args=args))
         await self.poker.deliver(out, interaction, reply=True)

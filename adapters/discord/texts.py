@@ -30,6 +30,8 @@ UI: dict[str, str] = {
     "raise": "Raise",
     "allin": "All-in {amount}",
     "cards": "My cards",
+    "run_once": "Run once",
+    "run_twice": "Run it twice",
     "raise_title": "Raise to",
     "amount": "Amount ({low} to {high})",
     "quick": "Or a quick size",

@@ -48,6 +48,7 @@ from chatdealer.dealer.commands import (
     Register,
     Reset,
     Resume,
+    RunTwiceAnswer,
     Seed,
     ShowTable,
     SitIn,
@@ -108,6 +109,7 @@ DECODED = frozenset(
         HouseSeating,
         Invite,
         Answer,
+        RunTwiceAnswer,
     )
 )
 CHIP_FIELDS = frozenset(

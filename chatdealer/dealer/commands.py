@@ -214,6 +214,13 @@ class Act(Args, frozen=True, tag="act"):
     amount: Chips | None = None
 
 
+class RunTwiceAnswer(Args, frozen=True, tag="run_twice"):
+    """A player asked whether to run an all-in hand's board twice answers: twice, or once."""
+
+    token: ActionToken
+    twice: bool
+
+
 class MyCards(Args, frozen=True, tag="cards"):
     pass
 
@@ -335,6 +342,7 @@ Verb = (
     | Answer
     | Seed
     | Act
+    | RunTwiceAnswer
     | MyCards
     | ShowTable
     | LastHand

@@ -41,7 +41,7 @@ from chatdealer.engine.opening import opening_for
 from chatdealer.engine.payout import pay_pots
 from chatdealer.engine.pots import Pot, build_pots, split, winners_of
 from chatdealer.engine.refusals import IllegalAction
-from chatdealer.engine.run_twice import pay_two_runs
+from chatdealer.engine.run_twice import RUNS_TO_ASK, pay_two_runs
 from chatdealer.engine.seven_deuce import collect_bounties
 from chatdealer.engine.showdown_values import can_win_low, omaha_highs, omaha_lows
 from chatdealer.engine.stored import Stored
@@ -113,7 +113,7 @@ class Hand(Stored, kw_only=True):
     mucked: list[bool] = msgspec.field(default_factory=list)
     won: list[int] = msgspec.field(default_factory=list)
     manual_showdown: bool = False
-    runs: int = 1  # 2 when the players agreed to run the rest of the board twice
+    runs: int = 1  # 2 when the rest of the board is run twice; 0 while the players are asked
     second_board: list[int] = msgspec.field(default_factory=list)
     actions: list[str] = msgspec.field(default_factory=list)
     sequence: int = 0
@@ -459,6 +459,8 @@ class Hand(Stored, kw_only=True):
         order = _ORDERS[len(folded)][aggressor if aggressor > 0 else 0]
         self.showdown_order = [seat for seat in order if not folded[seat]]
         self.showdown_next = 0
+        if self.runs == RUNS_TO_ASK and len(self.board) < 5:
+            return  # the players are asked first whether to run it twice (run_twice.run_out)
         if not self.manual_showdown:
             self.show_automatically(events, pots)
 
@@ -648,7 +650,7 @@ def _live_seats(folded: list[bool]) -> tuple[int, ...]:
 
 
 def deal_hand(
-    config: HandConfig, deck: list[int], *, manual_showdown: bool = False
+    config: HandConfig, deck: list[int], *, manual_showdown: bool = False, runs: int = 1
 ) -> tuple[Hand, list[Event]]:
     """A new hand from `deck` (dealing order), with the events of its opening."""
     opening = opening_for(config)
@@ -692,6 +694,7 @@ def deal_hand(
         mucked=[False] * count,
         won=[0] * count,
         manual_showdown=manual_showdown,
+        runs=runs,
         round=replace(opening.round, acted=[False] * count, acted_level=[0] * count),
         actions=actions,
     )

@@ -23,6 +23,7 @@ from chatdealer.engine.config import BettingStructure, HandConfig
 from chatdealer.engine.events import Event as HandEvent
 from chatdealer.engine.events import ForcedBetPosted
 from chatdealer.engine.hand import Hand, Phase, deal_hand
+from chatdealer.engine.run_twice import run_out
 from chatdealer.engine.stored import Stored
 from chatdealer.table.bomb_pots import bomb_pot_config
 from chatdealer.table.button import HandPlan, draw_for_button, in_the_game, plan_hand
@@ -319,8 +320,8 @@ class Table(Stored, kw_only=True):
         config = self._hand_config(plan, dealt)
         if self._bomb_pot_next():
             config = bomb_pot_config(config, self.settings.bomb_pot_ante)
-        hand, hand_events = deal_hand(config, list(deck))
-        hand.runs = runs_for(self.settings.run_twice)
+        runs = runs_for(self.settings.run_twice)
+        hand, hand_events = deal_hand(config, list(deck), runs=runs)
         # Nothing has changed so far: from here on the hand is committed.
         self.hand = hand
         self.hand_seats = list(plan.seats)
@@ -363,6 +364,13 @@ class Table(Stored, kw_only=True):
         events += self.hand.act(self.hand_seats.index(seat), action, amount)
         events += self._play_for_the_absent()
         return events
+
+    def run_out(self, runs: int) -> list[AnyEvent]:
+        """The players asked to run it twice have answered: the board is run `runs` times."""
+        if self.hand is None:
+            raise TableError("no_hand")
+        events: list[AnyEvent] = list(run_out(self.hand, runs))
+        return events + self._play_for_the_absent()
 
     # -- for the tournament ------------------------------------------------------------------
 

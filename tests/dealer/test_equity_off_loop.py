@@ -24,7 +24,7 @@ SETTINGS = TableSettings(small_blind=1, big_blind=2, seat_count=6, time_bank_sec
 
 
 @pytest.mark.parametrize("players", [(ANN, BOB), (ANN, BOB, CID)])
-async def test_pre_flop_all_in_chances_are_shown_once_before_the_run_out(
+async def test_all_in_chances_are_shown_before_the_run_out_and_after_the_flop_and_turn(
     store: Store, clock: Clock, players: tuple[User, ...]
 ) -> None:
     game = Harness(store, clock, TableId("discord", f"offloop{len(players)}", "poker"))
@@ -39,8 +39,9 @@ async def test_pre_flop_all_in_chances_are_shown_once_before_the_run_out(
         action, amount = all_in(turn, game.random)
         assert not refusals(await game.act(game.users[turn.player_id], action, amount))
     told = [o.payload for o in game.log if isinstance(o.payload, AllInEquity) and o.to is None]
-    assert len(told) == 1
-    assert told[0].board == () and not told[0].exact
+    assert [len(chances.board) for chances in told] == [0, 3, 4]
+    assert [chances.again for chances in told] == [False, True, True]
+    assert not told[0].exact and told[1].exact and told[2].exact
     assert len(told[0].players) == len(players)
     assert sum(share.equity for share in told[0].players) == pytest.approx(1.0)
     channel = [o.payload for o in game.log if o.to is None]

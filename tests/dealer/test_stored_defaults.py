@@ -54,6 +54,7 @@ SCHEMA_1_DEFAULTS: dict[type[msgspec.Struct], dict[str, object]] = {
         "bomb_pot_every": 0,  # added after schema 1: a stored table without it deals no bomb pot
         "bomb_pot_ante": 0,
         "seven_deuce": 0,  # added after schema 1: a stored table without it plays no 7-2 game
+        "run_twice": "off",  # added after schema 1: a stored table without it runs boards once
     },
     HandConfig: {
         "variant": "holdem",
