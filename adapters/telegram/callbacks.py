@@ -108,6 +108,10 @@ def table_keyboard(table: TableId, view: TableView, language: str) -> InlineKeyb
     turn = view.turn
     if turn is not None:
         rows += _action_rows(chat_id, topic, turn, view, language)
+    if view.run_twice is not None:
+        from adapters.telegram.run_twice_buttons import run_twice_row  # it imports this module
+
+        rows.append(run_twice_row(view, language))
     rows.append(
         [InlineKeyboardButton(ui(language, "cards"), callback_data=cards_data(chat_id, topic))]
     )

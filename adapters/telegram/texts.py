@@ -17,6 +17,8 @@ WORDS: dict[str, str] = {
     "check": "Check",
     "call": "Call {amount}",
     "cards": "🂠 My cards",
+    "run_once": "1️⃣ Run once",
+    "run_twice": "2️⃣ Run it twice",
     "stale": "That button is out of date",
     "private_link": "Tap to get your cards by private message at every deal",
     "open_private": "🔒 Cards by private message",
