@@ -159,7 +159,7 @@ def equity_text(event: AllInEquity, language: Language) -> str:
         )
         for share in event.players
     ]
-    template = "Chances — {chances}" if event.again else "All in — {chances}"
+    template = "Chances: {chances}" if event.again else "All in — {chances}"
     return _("event", template).format(chances=" · ".join(parts))
 
 

@@ -131,9 +131,9 @@ def test_an_all_in_hand_is_named_only_once_its_board_is_out() -> None:
         "Ann shows 4♣ 3♠",
         "Bo shows A♥ K♥",
         "Flop: 2♦ 9♣ K♦",
-        "Chances — Ann 4♣ 3♠ 4.3% · Bo A♥ K♥ 95.7%",  # 42 of 990 turns and rivers
+        "Chances: Ann 4♣ 3♠ 4.3% · Bo A♥ K♥ 95.7%",  # 42 of 990 turns and rivers
         "Turn: 2♦ 9♣ K♦ [5♠]",
-        "Chances — Ann 4♣ 3♠ 15.9% · Bo A♥ K♥ 84.1%",  # an ace or a six: 7 rivers of 44
+        "Chances: Ann 4♣ 3♠ 15.9% · Bo A♥ K♥ 84.1%",  # an ace or a six: 7 rivers of 44
         "River: 2♦ 9♣ K♦ 5♠ [A♣]",
         "Ann has a straight, five high",
         "Bo has two pair, aces and kings",
@@ -152,7 +152,7 @@ def test_an_all_in_on_the_flop_is_named_on_the_flop_then_on_the_river() -> None:
         "Ann shows T♥ T♠ — Pair of tens",
         "Bo shows A♥ K♥ — Pair of kings",
         "Turn: K♦ 9♣ 2♦ [5♠]",
-        "Chances — Ann T♥ T♠ 4.5% · Bo A♥ K♥ 95.5%",  # two tens among 44 rivers
+        "Chances: Ann T♥ T♠ 4.5% · Bo A♥ K♥ 95.5%",  # two tens among 44 rivers
         "River: K♦ 9♣ 2♦ 5♠ [A♣]",
         "Ann has a pair of tens",
         "Bo has two pair, aces and kings",
