@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import msgspec
-
 from adapters.common.catalog import spec
 from adapters.common.catalog.house import HOUSE
+from adapters.common.catalog.house_settings import changed_settings
 from adapters.common.catalog.settings import choices
-from adapters.common.catalog.spec import Entry, HelpWanted, Param
+from adapters.common.catalog.spec import Entry, Param
 from chatdealer.dealer import Configure
-from chatdealer.table import TableSettings
 from chatdealer.table.run_twice import RunTwice
 
 RUN_TWICE = Param(
@@ -22,13 +20,9 @@ RUN_TWICE = Param(
 
 
 def _runout(values: spec.Values, situation: spec.Situation) -> spec.Outcome:
-    if not values.given():
-        return HelpWanted("house runout")
-    view = situation.view
-    current = view.settings if view is not None and view.settings is not None else None
     word = values.word("run_twice")
     changes = {"run_twice": RunTwice(word)} if word is not None else {}
-    return Configure(settings=msgspec.structs.replace(current or TableSettings(), **changes))
+    return changed_settings(values, situation, "house runout", changes)
 
 
 RUNOUT = Entry(

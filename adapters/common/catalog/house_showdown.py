@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import msgspec
-
 from adapters.common.catalog import spec
 from adapters.common.catalog.house import HOUSE
-from adapters.common.catalog.spec import Entry, HelpWanted, Param
+from adapters.common.catalog.house_settings import changed_settings
+from adapters.common.catalog.spec import Entry, Param
 from chatdealer.dealer import Configure
-from chatdealer.table import TableSettings
 
 SEVEN_DEUCE = Param(
     "seven_deuce",
@@ -20,12 +18,8 @@ SEVEN_DEUCE = Param(
 
 
 def _showdown(values: spec.Values, situation: spec.Situation) -> spec.Outcome:
-    if not values.given():
-        return HelpWanted("house showdown")
-    view = situation.view
-    current = view.settings if view is not None and view.settings is not None else None
     changes = {"seven_deuce": values.number("seven_deuce")} if "seven_deuce" in values else {}
-    return Configure(settings=msgspec.structs.replace(current or TableSettings(), **changes))
+    return changed_settings(values, situation, "house showdown", changes)
 
 
 SHOWDOWN = Entry(
