@@ -37,6 +37,7 @@ from chatdealer.engine.events import (
     PotsChanged,
     Street,
 )
+from chatdealer.engine.live_seats import live_seats
 from chatdealer.engine.opening import opening_for
 from chatdealer.engine.payout import pay_pots
 from chatdealer.engine.pots import Pot, build_pots, split, winners_of
@@ -151,7 +152,7 @@ class Hand(Stored, kw_only=True):
                 break
         else:  # nobody all-in: one pot, open to everyone still in
             total = sum(self.contributed) - sum(self.bets) + self.dead_money
-            return [Pot(total, _live_seats(folded))] if total else []
+            return [Pot(total, live_seats(folded))] if total else []
         bets = self.bets
         if bets.count(0) == count:  # bets gathered: what each put in is in the pots
             gathered = self.contributed
@@ -637,16 +638,6 @@ class Hand(Stored, kw_only=True):
 
 
 _last_legal: tuple[Hand, int, LegalActions] | None = None
-_LIVE_SEATS: dict[tuple[bool, ...], tuple[int, ...]] = {}
-
-
-def _live_seats(folded: list[bool]) -> tuple[int, ...]:
-    """The seats not folded, in order; remembered per pattern (at most 2**10 of them)."""
-    key = tuple(folded)
-    live = _LIVE_SEATS.get(key)
-    if live is None:
-        live = _LIVE_SEATS[key] = tuple([seat for seat, out in enumerate(folded) if not out])
-    return live
 
 
 def deal_hand(
