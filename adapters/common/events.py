@@ -23,6 +23,8 @@ class Showdown:
     it was given once the river was out)."""
     pots: list[PotWon]
     board: tuple[str, ...]
+    second_board: tuple[str, ...] = ()
+    """The second run's whole board, when the board was run twice."""
 
 
 class Showdowns:
@@ -35,14 +37,16 @@ class Showdowns:
         self.shown: dict[TableId, list[Shown]] = defaultdict(list)
         self.pots: dict[TableId, list[PotWon]] = defaultdict(list)
         self.boards: dict[TableId, tuple[str, ...]] = {}
+        self.second_boards: dict[TableId, tuple[str, ...]] = {}
 
     def see(self, table: TableId, payload: AnyPayload) -> Showdown | None:
         """Takes a table-wide event; returns the showdown it ends, if it ends one."""
         if isinstance(payload, BoardDealt):
-            self.boards[table] = payload.board
+            boards = self.second_boards if payload.run == 2 else self.boards
+            boards[table] = payload.board
         elif isinstance(payload, Shown):
             self.shown[table].append(payload)
-        elif isinstance(payload, HandNamed):
+        elif isinstance(payload, HandNamed) and payload.run < 2:  # named on the first board
             shown = self.shown[table]
             for index, earlier in enumerate(shown):
                 if earlier.player_id == payload.player_id:
@@ -51,5 +55,6 @@ class Showdowns:
             self.pots[table].append(payload)
         elif isinstance(payload, HandOver) and self.shown[table]:
             board = self.boards.get(table) or self.board_of(table)
-            return Showdown(payload, self.shown[table], self.pots[table], board)
+            second = self.second_boards.pop(table, ())
+            return Showdown(payload, self.shown[table], self.pots[table], board, second)
         return None

@@ -49,11 +49,13 @@ LABELS: dict[str, str] = {
     "open": "Open to anyone",
     "approval": "On approval",
     "invite": "Invite only",
-    "always": "Always show",
+    "always": "Always",
     "losing": "Muck losing hands",
     "auto": "Automatic (not asked)",
     "start": "Start a night",
     "end": "End the night",
+    "off": "Off: the board runs once",
+    "ask": "Ask the players each time",
 }
 ALIASES: dict[str, tuple[str, ...]] = {
     "holdem": ("hold'em", "texas", "nlhe"),

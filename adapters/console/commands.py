@@ -26,9 +26,10 @@ from adapters.console.client import Client
 from adapters.console.follow import Follower
 from adapters.console.histories import show_history
 from adapters.console.moves import NoAmount, betting_move, read_move
+from adapters.console.run_twice import run_twice_word
 from adapters.console.text import Text
 from adapters.console.words import Words
-from chatdealer.dealer import Act, Outgoing, TableView
+from chatdealer.dealer import Act, Outgoing, RunTwiceAnswer, TableView
 from chatdealer.dealer.outgoing import (
     History,
     HoleCards,
@@ -87,6 +88,10 @@ class Typed:
             return
         if betting_move(line.split()[0]) is not None:
             await self.bet(line)
+            return
+        twice = run_twice_word(line)
+        if twice is not None:
+            await self.run_twice(twice)
             return
         try:
             parsed = self.read(line)
@@ -153,6 +158,18 @@ class Typed:
             stack=self.text.words.chips(tournament.starting_stack),
             pool=tournament.prize_pool,
         )
+
+    async def run_twice(self, twice: bool) -> None:
+        """The answer to running it twice, with the question's token from the table now."""
+        view = await self.client.fresh_view()
+        question = view.run_twice if view is not None else None
+        if question is None:
+            text = refusal_text(self.text.language, "no_run_twice_question", {}, fallback="")
+            self.text.say(text, "red")
+            return
+        out = await self.client.send(RunTwiceAnswer(token=question.token, twice=twice))
+        self.answer(out)
+        await self.follower.show_events()
 
     async def bet(self, line: str) -> None:
         view = await self.client.fresh_view()

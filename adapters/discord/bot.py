@@ -16,6 +16,7 @@ from adapters.discord.commands import poker_group, root_groups
 from adapters.discord.config import DiscordSettings, point_discord_at
 from adapters.discord.lifecycle import on_signals
 from adapters.discord.poker import Poker
+from adapters.discord.run_twice_buttons import RunTwiceButton
 from adapters.discord.seat_requests import SeatAnswerButton
 from adapters.discord.slash import SlashCommands
 from adapters.discord.texts import DealerTranslator
@@ -56,7 +57,7 @@ async def attach(
     """Puts the dealer on the bot: the /poker commands, the persistent buttons, the clock."""
     poker = Poker(bot, dealer, edit_interval=settings.edit_interval)
     await bot.tree.set_translator(DealerTranslator())
-    bot.add_dynamic_items(ActButton, CardsButton, SeatAnswerButton)
+    bot.add_dynamic_items(ActButton, CardsButton, SeatAnswerButton, RunTwiceButton)
     runner = SlashCommands(poker)
     bot.tree.add_command(poker_group(runner))
     for root in root_groups(runner):

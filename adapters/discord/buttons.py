@@ -16,6 +16,7 @@ from typing import Any, Protocol
 import discord
 
 from adapters.common.betting import all_in_offered, raise_offers, raise_word
+from adapters.discord.run_twice_buttons import run_twice_buttons
 from adapters.discord.texts import ui
 from chatdealer.dealer import ActionName, ActionToken, TableView, TurnView
 from chatdealer.render import language as language_named
@@ -45,6 +46,10 @@ class Service(Protocol):
 
     async def answer_request(
         self, interaction: discord.Interaction, channel: int, player: str, yes: bool
+    ) -> None: ...
+
+    async def answer_run_twice(
+        self, interaction: discord.Interaction, channel: int, token: ActionToken, twice: bool
     ) -> None: ...
 
 
@@ -156,6 +161,8 @@ def table_buttons(channel: int, view: TableView, language: str) -> discord.ui.Vi
         for action, style in answers:
             label = ui(language, action)
             buttons.add_item(ActButton(channel, waiting.token, action, label=label, style=style))
+    for asking in run_twice_buttons(channel, view, language):
+        buttons.add_item(asking)
     buttons.add_item(CardsButton(channel, label=ui(language, "cards")))
     return buttons
 

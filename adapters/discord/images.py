@@ -62,7 +62,11 @@ async def dm_hand_png(view: PrivateView, lang: str) -> bytes | None:
 
 
 async def showdown_png(
-    board: tuple[str, ...], shown: list[Shown], pots: list[PotWon], lang: str
+    board: tuple[str, ...],
+    shown: list[Shown],
+    pots: list[PotWon],
+    lang: str,
+    second_board: tuple[str, ...] = (),
 ) -> bytes | None:
     if not shown:
         return None
@@ -70,5 +74,8 @@ async def showdown_png(
     winners = {share.name for pot in pots for share in pot.winners}
     amounts = [pot.amount for pot in pots]
     return await picture(
-        lambda drawn: drawn.showdown(board, hands, amounts, lang, winners=winners), "showdown"
+        lambda drawn: drawn.showdown(
+            board, hands, amounts, lang, winners=winners, second_board=second_board
+        ),
+        "showdown",
     )

@@ -307,7 +307,7 @@ class Poker(Delivery[TableMessages]):
         title = hand_title(lang, showdown.over.hand_number)
         lines = [f"**{title}**", *showdown_lines(showdown, lang, self.clock())]
         shown, pots = showdown.shown, showdown.pots
-        image = await showdown_png(showdown.board, shown, pots, code)
+        image = await showdown_png(showdown.board, shown, pots, code, showdown.second_board)
         link = replay_link(self.web, lang, table, showdown.over.hand_number)
         file = ("showdown.png", image) if image else None
         await self._post(table, Post("\n".join(lines), file, link))

@@ -24,6 +24,7 @@ from chatdealer.dealer import (
     Command,
     MyCards,
     Outgoing,
+    RunTwiceAnswer,
     ShowTable,
     User,
 )
@@ -187,11 +188,24 @@ class Presses:
         self, interaction: discord.Interaction[Any], channel: int, player: str, yes: bool
     ) -> None:
         """Approve or Decline under a join request: the answer to the presser, ephemerally."""
+        await self._answer(interaction, channel, AnswerRequest(player_id=player, yes=yes))
+
+    async def answer_run_twice(
+        self, interaction: discord.Interaction[Any], channel: int, token: ActionToken, twice: bool
+    ) -> None:
+        """Once or Twice while the all-in players are asked: a refusal to the presser only."""
+        await self._answer(interaction, channel, RunTwiceAnswer(token=token, twice=twice))
+
+    async def _answer(
+        self,
+        interaction: discord.Interaction[Any],
+        channel: int,
+        args: AnswerRequest | RunTwiceAnswer,
+    ) -> None:
         table = await self.pressed_at(interaction, channel)
         if table is None:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        args = AnswerRequest(player_id=player, yes=yes)
         user = self.poker.user_of(interaction)
         out = await self.poker.dealer.handle(Command(table=table, user=user, args=args))
         await self.poker.deliver(out, interaction, reply=True)

@@ -32,6 +32,8 @@ UI: dict[str, str] = {
     "cards": "My cards",
     "show": "Show",
     "muck": "Muck",
+    "run_once": "Run once",
+    "run_twice": "Run it twice",
     "raise_title": "Raise to",
     "amount": "Amount ({low} to {high})",
     "quick": "Or a quick size",

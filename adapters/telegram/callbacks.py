@@ -122,6 +122,10 @@ def table_keyboard(table: TableId, view: TableView, language: str) -> InlineKeyb
                 for action in answers
             ]
         )
+    if view.run_twice is not None:
+        from adapters.telegram.run_twice_buttons import run_twice_row  # it imports this module
+
+        rows.append(run_twice_row(view, language))
     rows.append(
         [InlineKeyboardButton(ui(language, "cards"), callback_data=cards_data(chat_id, topic))]
     )

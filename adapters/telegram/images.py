@@ -23,12 +23,18 @@ async def hand_png(view: PrivateView, language: Language) -> bytes | None:
 
 
 async def showdown_png(
-    board: tuple[str, ...], shown: list[Shown], pots: list[PotWon], language: Language
+    board: tuple[str, ...],
+    shown: list[Shown],
+    pots: list[PotWon],
+    language: Language,
+    second_board: tuple[str, ...] = (),
 ) -> bytes | None:
     hands = [(s.name, s.cards, s.hand_name) for s in shown]
     amounts = [pot.amount for pot in pots]
     winners = {share.name for pot in pots for share in pot.winners}
     return await picture(
-        lambda drawn: drawn.showdown(board, hands, amounts, language.code, winners=winners),
+        lambda drawn: drawn.showdown(
+            board, hands, amounts, language.code, winners=winners, second_board=second_board
+        ),
         "showdown",
     )

@@ -205,7 +205,7 @@ class Poker(Delivery[TableMessages]):
         number = showdown.over.hand_number
         lines = [hand_title(lang, number), *showdown_lines(showdown, lang, self.clock())]
         shown, pots = list(showdown.shown), list(showdown.pots)
-        image = await showdown_png(showdown.board, shown, pots, lang)
+        image = await showdown_png(showdown.board, shown, pots, lang, showdown.second_board)
         link = replay_link(self.web, lang, table, number)
         return Post("\n".join(lines), image=image, link=link)
 

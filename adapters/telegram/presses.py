@@ -13,10 +13,11 @@ from telegram.ext import ContextTypes
 from adapters.telegram.callbacks import parse_press
 from adapters.telegram.poker import Poker
 from adapters.telegram.posts import POPUP_LIMIT, cut
+from adapters.telegram.run_twice_buttons import parse_run_twice
 from adapters.telegram.seat_requests import parse_answer
 from adapters.telegram.texts import ui
 from adapters.telegram.where import table_of, user_of
-from chatdealer.dealer import Act, Command, MyCards, User
+from chatdealer.dealer import Act, Command, MyCards, RunTwiceAnswer, User
 from chatdealer.dealer import Answer as AnswerArgs
 from chatdealer.dealer.outgoing import HoleCards, Refused
 from chatdealer.render import language, payload_text
@@ -61,7 +62,7 @@ class Presses:
             await answer(ui("en", "stale"))
             return
         lang = await self.poker.table_language(table)
-        answered = parse_answer(query.data)
+        answered = parse_answer(query.data) or parse_run_twice(query.data)
         if answered is not None:
             await self._answer_request(table, user_of(query.from_user), answered, lang, answer)
             return
@@ -100,9 +101,15 @@ class Presses:
                 self.poker.outbox.put(self.poker.deal_privately(table, user.id, payload))
 
     async def _answer_request(
-        self, table: TableId, user: User, args: AnswerArgs, lang: str, answer: Answer
+        self,
+        table: TableId,
+        user: User,
+        args: AnswerArgs | RunTwiceAnswer,
+        lang: str,
+        answer: Answer,
     ) -> None:
-        """Approve or Decline under a join request, pressed by whom Telegram says."""
+        """Approve or Decline under a join request, or Once or Twice when asked to run it twice,
+        pressed by whom Telegram says."""
         out = await self.dealer.handle(Command(table=table, user=user, args=args))
         refusals = [e.payload for e in out if isinstance(e.payload, Refused) and e.to == user.id]
         now = self.poker.clock()

@@ -19,6 +19,8 @@ WORDS: dict[str, str] = {
     "cards": "🂠 My cards",
     "show": "Show",
     "muck": "Muck",
+    "run_once": "1️⃣ Run once",
+    "run_twice": "2️⃣ Run it twice",
     "stale": "That button is out of date",
     "private_link": "Tap to get your cards by private message at every deal",
     "open_private": "🔒 Cards by private message",

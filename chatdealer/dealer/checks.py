@@ -49,6 +49,7 @@ from chatdealer.dealer.commands import (
     Register,
     Reset,
     Resume,
+    RunTwiceAnswer,
     Seed,
     ShowSetting,
     ShowTable,
@@ -112,6 +113,7 @@ DECODED = frozenset(
         Invite,
         Answer,
         ShowSetting,
+        RunTwiceAnswer,
     )
 )
 CHIP_FIELDS = frozenset(

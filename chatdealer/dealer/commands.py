@@ -223,6 +223,13 @@ class ShowSetting(Args, frozen=True, tag="show_setting"):
     default: str
 
 
+class RunTwiceAnswer(Args, frozen=True, tag="run_twice"):
+    """A player asked whether to run an all-in hand's board twice answers: twice, or once."""
+
+    token: ActionToken
+    twice: bool
+
+
 class MyCards(Args, frozen=True, tag="cards"):
     pass
 
@@ -357,6 +364,7 @@ Verb = (
     | Seed
     | Act
     | ShowSetting
+    | RunTwiceAnswer
     | MyCards
     | ShowTable
     | LastHand

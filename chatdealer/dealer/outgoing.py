@@ -119,6 +119,8 @@ class BoardDealt(Payload, frozen=True, tag="board"):
     street: str
     cards: tuple[str, ...]
     board: tuple[str, ...]
+    run: int = 0
+    """2 for a street of the second run of a board run twice; else 0."""
 
 
 class MadeHand(msgspec.Struct, frozen=True, kw_only=True):
@@ -186,6 +188,8 @@ class HandNamed(Payload, frozen=True, tag="named"):
     name: str
     cards: tuple[str, ...]
     hand: MadeHand
+    run: int = 0
+    """1 or 2: the hand on the first or second board of a board run twice; else 0."""
 
 
 class EquityShare(msgspec.Struct, frozen=True, kw_only=True):
@@ -197,7 +201,8 @@ class EquityShare(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class AllInEquity(Payload, frozen=True, tag="equity"):
-    """Everyone left is all-in before the river: each shown hand's chance, before the run-out.
+    """Everyone left is all-in before the river: each shown hand's chance, before the run-out
+    and again after its flop and its turn.
 
     Exact on the flop and the turn, sampled to ±0.5 % (95 %) before the flop.
     """
@@ -205,6 +210,10 @@ class AllInEquity(Payload, frozen=True, tag="equity"):
     board: tuple[str, ...]
     players: tuple[EquityShare, ...]
     exact: bool
+    run: int = 0
+    """1 or 2: the chances on the first or second run's board of a board run twice; else 0."""
+    again: bool = False
+    """Told again after a street of the run-out (the first telling is before it)."""
 
 
 class Mucked(Payload, frozen=True, tag="mucked"):
@@ -233,6 +242,8 @@ class PotWon(Payload, frozen=True, tag="pot"):
     `amount` is that half; "" for a whole pot."""
     low: MadeLow | None = None
     """The winning low, for the low half."""
+    run: int = 0
+    """1 or 2: the half of the pot paid on the first or second board of a board run twice."""
 
     @property
     def hand_name(self) -> str | None:

@@ -35,6 +35,8 @@ class WakeFor(StrEnum):
     """The action clock ran out; the player's time bank is running."""
     NEXT_HAND = "next_hand"
     """The pause between hands is over: deal."""
+    RUN_TWICE = "run_twice"
+    """The players asked to run it twice did not all answer in time: the board runs once."""
 
 
 class Wake(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -115,6 +117,17 @@ class DeckSecret(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
         return f"DeckSecret(hand={self.hand}, root={self.root[:12]}…, seeds={len(self.seeds)})"
 
 
+class RunsVote(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """The people left in an all-in hand, asked whether to run the board twice
+    (`run_twice_vote`): the hand waits until they all agree, one says no or time runs out."""
+
+    token: ActionToken
+    """The hand and the moment they were asked: a button from another question is stale."""
+    asked: list[str]
+    agreed: list[str] = msgspec.field(default_factory=list)
+    until: float
+
+
 class TableRecord(Stored, kw_only=True):
     host: str
     created_at: float
@@ -136,6 +149,7 @@ class TableRecord(Stored, kw_only=True):
     seating: SeatingRules = msgspec.field(default_factory=SeatingRules)
     """The players seated, in the order they sat down: the longest-seated takes over a host
     who leaves with no co-host."""
+    runs_vote: RunsVote | None = None
 
     @property
     def table(self) -> Table | None:

@@ -19,6 +19,8 @@ REFUSALS = {
     "not_host": "Only the table's host, a co-host or a channel manager can do that",
     "not_in_game": "Only the host, a channel manager or a player at the table can start the game",
     "stale_token": "That button is out of date: the hand has moved on",
+    "not_asked_run_twice": "Only the players all-in in this hand choose whether to run it twice",
+    "answered_run_twice": "You've already said twice: waiting for the others",
     "insufficient_balance": "You have {balance} chips in the bank: not enough for {amount}",
     "no_account": "You have no chips in this community yet",
     "no_cards": "You have no cards: you're not in a hand",
@@ -82,6 +84,12 @@ REFUSALS = {
 }
 
 NOTICES = {
+    "run_twice_asked": "Everyone is all-in: run it twice? {names}, answer within {seconds} s "
+    "(no answer: once)",
+    "run_twice_yes": "{name} wants to run it twice; waiting for {waiting}",
+    "run_twice_declined": "{name} says once: the board is run once",
+    "run_twice_agreed": "Everyone agreed: the board is run twice",
+    "run_twice_no_answer": "No answer from {names}: the board is run once",
     "table_stopped": "The table is closing: everyone leaves with their chips",
     "table_created": "{name} opened a table: {small_blind}/{big_blind}, buy-in {min_buy_in} "
     "to {max_buy_in}",

@@ -4,9 +4,11 @@ and the pots won.
 A hand is named only on the board the channel has been shown when it is told. When everyone
 left is all-in before the river the engine shows the hands, then deals the rest, then pays;
 the telling follows it: the chances (`AllInEquity`) and the cards shown (named on the board as
-it is, so not at all before the flop), the board street by street, and with the river each
-early hand's final name (`HandNamed`), then the pots. A pot's winning line carries the five
-cards and, when a kicker beat the best other hand shown for that pot, the kicker.
+it is, so not at all before the flop), the board street by street with the chances again after
+the flop and the turn, and with the river each early hand's final name (`HandNamed`), then the
+pots. A board run twice is told run by run: the first run's streets, names and half pots, then
+the second run's, each marked with its run. A pot's winning line carries the five cards and,
+when a kicker beat the best other hand shown for that pot, the kicker.
 """
 
 from __future__ import annotations
@@ -82,8 +84,12 @@ class ShowdownTeller:
         self.board: tuple[Card, ...] = ()
         """The board as the channel has been told it so far."""
         self._equity_told = False
+        self._run_out_from = 0
+        """The board's length when the run-out began."""
         self._early: list[int] = []
         """Positions shown before the board was complete, named again once it is."""
+        self._named: list[int] = []
+        """Those positions once named: named again on a second run's board."""
         self._final: dict[int, tuple[int, MadeHand]] = {}
         self._pots: list[Pot] | None = None
 
@@ -93,6 +99,7 @@ class ShowdownTeller:
         self.board = board
         self._equity_told = False
         self._early = []
+        self._named = []
         self._final = {}
         self._pots = None
 
@@ -110,20 +117,46 @@ class ShowdownTeller:
             self.pot_awarded(event)
         elif isinstance(event, hand_events.BountyCollected):
             self.bounty_collected(event)
+        elif isinstance(event, hand_events.SecondRunDealt):
+            self.second_run(event)
 
     def board_dealt(self, event: hand_events.BoardDealt) -> None:
-        self.board = event.board
+        run = 1 if self._equity_told and self._runs_twice() else 0
+        self._street(event.street.name.lower(), event.cards, event.board, run)
+
+    def second_run(self, event: hand_events.SecondRunDealt) -> None:
+        """The second run's streets, told as the first run's were, on its own board."""
+        board = event.board
+        common = len(board) - len(event.cards)
+        self._final = {}
+        self._early = list(self._named)
+        for street, size in (("flop", FLOP), ("turn", FLOP + 1), ("river", FULL_BOARD)):
+            if size > common:
+                start = max(common, size - 1 if size > FLOP else 0)
+                self._street(street, board[start:size], board[:size], 2)
+
+    def _street(
+        self, street: str, cards: tuple[Card, ...], board: tuple[Card, ...], run: int
+    ) -> None:
+        self.board = board
         self._say(
             BoardDealt(
-                street=event.street.name.lower(),
-                cards=tuple(map(format_card, event.cards)),
-                board=tuple(map(format_card, event.board)),
+                street=street,
+                cards=tuple(map(format_card, cards)),
+                board=tuple(map(format_card, board)),
+                run=run,
             )
         )
-        if len(self.board) >= FULL_BOARD and self._early:
+        if len(board) < FULL_BOARD:
+            if self._equity_told:  # an all-in run-out: the chances after every street
+                self._tell_equity(run)
+        elif self._early:
             for position in self._early:
-                self._name_finally(position)
-            self._early = []
+                self._name_finally(position, run)
+            self._named, self._early = self._early, []
+
+    def _runs_twice(self) -> bool:
+        return self.hand is not None and self.hand.runs == 2
 
     def shown(self, event: hand_events.HandShown) -> None:
         early = len(self.board) < FULL_BOARD
@@ -171,6 +204,7 @@ class ShowdownTeller:
                 pots=max(len(pots), event.pot + 1),
                 half=half,
                 low=low,
+                run=event.run,
             )
         )
 
@@ -226,7 +260,7 @@ class ShowdownTeller:
             known = self._final[position] = best_hand(hand.holes[position], self.board, ranking)
         return known
 
-    def _name_finally(self, position: int) -> None:
+    def _name_finally(self, position: int, run: int = 0) -> None:
         ref = self._ref(position)
         hand = self.hand
         assert hand is not None
@@ -236,6 +270,7 @@ class ShowdownTeller:
                 name=ref.name,
                 cards=tuple(map(format_card, hand.holes[position])),
                 hand=self._on_full_board(position)[1],
+                run=run,
             )
         )
 
@@ -289,8 +324,11 @@ class ShowdownTeller:
             raise EquityNeeded(question)
         return answered
 
-    def _tell_equity(self) -> None:
-        """Hands shown before the river are all-in: show their chances before the run-out."""
+    def _tell_equity(self, run: int = 0) -> None:
+        """Hands shown before the river are all-in: their chances before the run-out, then
+        after each street of it (of each run, `run`, when the board is run twice)."""
+        if not self._equity_told:
+            self._run_out_from = len(self.board)
         self._equity_told = True
         hand = self.hand
         if hand is None:
@@ -309,4 +347,7 @@ class ShowdownTeller:
             for seat, chances in zip(live, result.hands, strict=True)
         )
         board = tuple(map(format_card, self.board))
-        self._say(AllInEquity(board=board, players=shares, exact=result.exact))
+        again = len(self.board) > self._run_out_from
+        self._say(
+            AllInEquity(board=board, players=shares, exact=result.exact, run=run, again=again)
+        )

@@ -47,6 +47,7 @@ from chatdealer.dealer.record import (
     encode_record,
     held_by_account,
 )
+from chatdealer.dealer.run_twice_vote import ask_to_run_twice
 from chatdealer.dealer.seated_bots import account_of, is_bot
 from chatdealer.dealer.show_muck import chooser_id, showdown_token
 from chatdealer.dealer.showdown import ShowdownTeller
@@ -505,6 +506,8 @@ class Step:
         record = self.record
         table = record.table
         previous = record.wake
+        if ask_to_run_twice(self):
+            return
         token = current_token(table)
         if table is not None and token is not None:
             assert table.hand is not None

@@ -29,6 +29,7 @@ from chatdealer.dealer.commands import (
     Rebuy,
     Register,
     Resume,
+    RunTwiceAnswer,
     Seed,
     ShowSetting,
     SitIn,
@@ -44,6 +45,7 @@ from chatdealer.dealer.hosting import arrived, hand_over, runs_table, set_cohost
 from chatdealer.dealer.pausing import pause
 from chatdealer.dealer.record import JoinRequest, TableRecord, Wake, WakeFor, is_empty, new_record
 from chatdealer.dealer.refusals import DealerRefusal
+from chatdealer.dealer.run_twice_vote import answer_run_twice, run_twice_timed_out
 from chatdealer.dealer.seated_bots import bot_move, bots_seated, is_bot
 from chatdealer.dealer.seating import answer, invite, may_sit, refill_time_banks, set_seating
 from chatdealer.dealer.seeding import (
@@ -79,6 +81,7 @@ TableVerb = (
     | Invite
     | Answer
     | Act
+    | RunTwiceAnswer
     | Seed
     | ShowSetting
     | Register
@@ -127,6 +130,8 @@ def apply(step: Step, args: TableVerb, user: User, balance: int | None = None) -
         _act(step, args, user)
     elif isinstance(args, Start):  # a deal
         _start(step, user)
+    elif isinstance(args, RunTwiceAnswer):
+        answer_run_twice(step, args, user)
     elif isinstance(args, Create | CreateTournament):
         _replace(step, args, user)
     elif isinstance(args, Configure):
@@ -207,6 +212,8 @@ def fire(step: Step) -> bool:
         except TableError:
             record.wake = None  # nobody left to deal to; the next join or sit-in restarts
         return True
+    if wake.purpose is WakeFor.RUN_TWICE:
+        return run_twice_timed_out(step)
     if table is None or wake.token is None:
         return False
     player = wake.player

@@ -110,6 +110,18 @@ class TournamentView(msgspec.Struct, frozen=True, kw_only=True):
     """From 1."""
 
 
+class RunTwiceQuestion(msgspec.Struct, frozen=True, kw_only=True):
+    """Everyone left is all-in and they are asked whether to run the board twice: the Once and
+    Twice buttons carry `token`; `agreed` are the ids of those who said twice."""
+
+    token: ActionToken
+    asked: tuple[str, ...]
+    names: tuple[str, ...]
+    """The names of those asked, as `asked`."""
+    agreed: tuple[str, ...]
+    deadline: float
+
+
 class TableView(msgspec.Struct, frozen=True, kw_only=True):
     table: str
     host: str
@@ -135,6 +147,7 @@ class TableView(msgspec.Struct, frozen=True, kw_only=True):
     next_deck_seeds: tuple[str, ...] = ()
     """Who has added a seed to the next hand's cut (names)."""
     showdown: ShowdownView | None = None
+    run_twice: RunTwiceQuestion | None = None
 
 
 # Enum members as module constants: reading one off its class goes through a slow class hook,
@@ -225,6 +238,7 @@ def table_view(record: TableRecord, table_id: str) -> TableView:
         next_deck_commitment=next_root,
         next_deck_seeds=seeders,
         showdown=_showdown(table, deadline),
+        run_twice=_run_twice_question(record, table),
     )
 
 
@@ -235,6 +249,20 @@ def _showdown(table: Table, deadline: float | None) -> ShowdownView | None:
     player = table.player_at_position(chooser_position(table))
     return ShowdownView(
         player_id=player.player_id, name=player.name, token=token, deadline=deadline
+    )
+
+
+def _run_twice_question(record: TableRecord, table: Table) -> RunTwiceQuestion | None:
+    vote = record.runs_vote
+    if vote is None or table.hand is None:
+        return None
+    names = {player.player_id: player.name for _, player in table.players()}
+    return RunTwiceQuestion(
+        token=vote.token,
+        asked=tuple(vote.asked),
+        names=tuple(names.get(player, player) for player in vote.asked),
+        agreed=tuple(vote.agreed),
+        deadline=vote.until,
     )
 
 

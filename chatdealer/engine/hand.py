@@ -37,11 +37,12 @@ from chatdealer.engine.events import (
     PotsChanged,
     Street,
 )
+from chatdealer.engine.live_seats import live_seats
 from chatdealer.engine.opening import opening_for
 from chatdealer.engine.payout import pay_pots
 from chatdealer.engine.pots import Pot, build_pots, split, winners_of
 from chatdealer.engine.refusals import IllegalAction
-from chatdealer.engine.run_twice import pay_two_runs
+from chatdealer.engine.run_twice import RUNS_TO_ASK, pay_two_runs
 from chatdealer.engine.seven_deuce import collect_bounties
 from chatdealer.engine.showdown_values import can_win_low, omaha_highs, omaha_lows
 from chatdealer.engine.stored import Stored
@@ -113,7 +114,7 @@ class Hand(Stored, kw_only=True):
     mucked: list[bool] = msgspec.field(default_factory=list)
     won: list[int] = msgspec.field(default_factory=list)
     manual_showdown: bool = False
-    runs: int = 1  # 2 when the players agreed to run the rest of the board twice
+    runs: int = 1  # 2 when the rest of the board is run twice; 0 while the players are asked
     second_board: list[int] = msgspec.field(default_factory=list)
     actions: list[str] = msgspec.field(default_factory=list)
     sequence: int = 0
@@ -151,7 +152,7 @@ class Hand(Stored, kw_only=True):
                 break
         else:  # nobody all-in: one pot, open to everyone still in
             total = sum(self.contributed) - sum(self.bets) + self.dead_money
-            return [Pot(total, _live_seats(folded))] if total else []
+            return [Pot(total, live_seats(folded))] if total else []
         bets = self.bets
         if bets.count(0) == count:  # bets gathered: what each put in is in the pots
             gathered = self.contributed
@@ -459,6 +460,8 @@ class Hand(Stored, kw_only=True):
         order = _ORDERS[len(folded)][aggressor if aggressor > 0 else 0]
         self.showdown_order = [seat for seat in order if not folded[seat]]
         self.showdown_next = 0
+        if self.runs == RUNS_TO_ASK and len(self.board) < 5:
+            return  # the players are asked first whether to run it twice (run_twice.run_out)
         if not self.manual_showdown:
             self.show_automatically(events, pots)
 
@@ -635,20 +638,10 @@ class Hand(Stored, kw_only=True):
 
 
 _last_legal: tuple[Hand, int, LegalActions] | None = None
-_LIVE_SEATS: dict[tuple[bool, ...], tuple[int, ...]] = {}
-
-
-def _live_seats(folded: list[bool]) -> tuple[int, ...]:
-    """The seats not folded, in order; remembered per pattern (at most 2**10 of them)."""
-    key = tuple(folded)
-    live = _LIVE_SEATS.get(key)
-    if live is None:
-        live = _LIVE_SEATS[key] = tuple([seat for seat, out in enumerate(folded) if not out])
-    return live
 
 
 def deal_hand(
-    config: HandConfig, deck: list[int], *, manual_showdown: bool = False
+    config: HandConfig, deck: list[int], *, manual_showdown: bool = False, runs: int = 1
 ) -> tuple[Hand, list[Event]]:
     """A new hand from `deck` (dealing order), with the events of its opening."""
     opening = opening_for(config)
@@ -692,6 +685,7 @@ def deal_hand(
         mucked=[False] * count,
         won=[0] * count,
         manual_showdown=manual_showdown,
+        runs=runs,
         round=replace(opening.round, acted=[False] * count, acted_level=[0] * count),
         actions=actions,
     )

@@ -29,6 +29,7 @@ MESSAGES = {
     "covered": "You can only call: your chips don't cover more than the call",
     "not_more_than_bet": "A raise must be more than the current bet of {current}",
     "unknown_action": "I don't know the action {action}",
+    "no_run_twice_question": "Nobody is being asked to run it twice now",
 }
 
 

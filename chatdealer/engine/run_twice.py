@@ -13,6 +13,7 @@ from chatdealer.cards import CARD_NAMES
 from chatdealer.engine.events import Event, PotAwarded, SecondRunDealt
 from chatdealer.engine.payout import pay_pots
 from chatdealer.engine.pots import Pot
+from chatdealer.engine.refusals import IllegalAction
 
 if TYPE_CHECKING:
     from chatdealer.engine.hand import Hand
@@ -21,6 +22,28 @@ if TYPE_CHECKING:
 # skips; our replay reads it back (chatdealer/replay.py) and deals the hand twice again.
 SECOND_RUN = "# second run: "
 _STREET_SIZES = ((0, 3), (3, 1), (4, 1))  # (board cards before it, cards) for flop, turn, river
+RUNS_TO_ASK = 0
+"""A hand's `runs` while its players are to be asked: its all-in showdown waits for `run_out`."""
+
+
+def waits_for_runs(hand: Hand) -> bool:
+    """Whether everyone left is all-in with cards to come and the players are being asked."""
+    return (
+        hand.runs == RUNS_TO_ASK
+        and hand.phase.name == "SHOWDOWN"
+        and hand.showdown_next == 0
+        and len(hand.board) < 5
+    )
+
+
+def run_out(hand: Hand, runs: int) -> list[Event]:
+    """The players have answered: the all-in hands are shown and the board run `runs` times."""
+    if not waits_for_runs(hand):
+        raise IllegalAction("no_run_twice_question")
+    if runs not in (1, 2):
+        raise ValueError(f"a board runs once or twice, not {runs} times")
+    hand.runs = runs
+    return hand.show_automatically()
 
 
 def deal_second_run(hand: Hand, common: int) -> list[int]:

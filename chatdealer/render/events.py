@@ -32,6 +32,7 @@ from chatdealer.render.codes import notice_text, refusal_text
 from chatdealer.render.hands import made_hand_text
 from chatdealer.render.language import Language
 from chatdealer.render.names import player_name
+from chatdealer.render.runs import in_run
 from chatdealer.render.table import private_text, table_text
 
 POSTS = {
@@ -158,7 +159,8 @@ def equity_text(event: AllInEquity, language: Language) -> str:
         )
         for share in event.players
     ]
-    return _("event", "All in — {chances}").format(chances=" · ".join(parts))
+    template = "Chances: {chances}" if event.again else "All in — {chances}"
+    return _("event", template).format(chances=" · ".join(parts))
 
 
 def shown_text(event: Shown, language: Language) -> str:
@@ -296,18 +298,18 @@ def payload_text(payload: AnyPayload, language: Language, now: float) -> str | N
                 amount=language.number(payload.amount), name=player_name(language, payload.name)
             )
         case BoardDealt():
-            return board_text(payload, language)
+            return in_run(language, payload.run, board_text(payload, language))
         case AllInEquity():
-            return equity_text(payload, language)
+            return in_run(language, payload.run, equity_text(payload, language))
         case Shown():
             return shown_text(payload, language)
         case HandNamed():
-            return hand_named_text(payload, language)
+            return in_run(language, payload.run, hand_named_text(payload, language))
         case Mucked():
             name = player_name(language, payload.name)
             return language.text("event", "{name} mucks").format(name=name)
         case PotWon():
-            return pot_won_text(payload, language)
+            return in_run(language, payload.run, pot_won_text(payload, language))
         case BountyWon():
             return language.text(
                 "event", "{name} won with seven-deuce and collects the 7-2 bounty: {amount}"

@@ -23,6 +23,7 @@ from chatdealer.engine.config import BettingStructure, HandConfig
 from chatdealer.engine.events import Event as HandEvent
 from chatdealer.engine.events import ForcedBetPosted
 from chatdealer.engine.hand import Hand, Phase, deal_hand
+from chatdealer.engine.run_twice import run_out
 from chatdealer.engine.show_choice import ShowDefault, show_or_muck
 from chatdealer.engine.stored import Stored
 from chatdealer.table import showing
@@ -321,8 +322,8 @@ class Table(Stored, kw_only=True):
         config = self._hand_config(plan, dealt)
         if self._bomb_pot_next():
             config = bomb_pot_config(config, self.settings.bomb_pot_ante)
-        hand, hand_events = deal_hand(config, list(deck))
-        hand.runs = runs_for(self.settings.run_twice)
+        runs = runs_for(self.settings.run_twice)
+        hand, hand_events = deal_hand(config, list(deck), runs=runs)
         hand.manual_showdown = showing.asks_anyone(dealt, self.settings.show_default)
         # Nothing has changed so far: from here on the hand is committed.
         self.hand = hand
@@ -386,6 +387,13 @@ class Table(Stored, kw_only=True):
         """A player's own show-or-muck default (None: the table's); it counts from their next
         hand, kept on the seat."""
         self.player(player_id).show = default
+
+    def run_out(self, runs: int) -> list[AnyEvent]:
+        """The players asked to run it twice have answered: the board is run `runs` times."""
+        if self.hand is None:
+            raise TableError("no_hand")
+        events: list[AnyEvent] = list(run_out(self.hand, runs))
+        return events + self._play_for_the_absent()
 
     # -- for the tournament ------------------------------------------------------------------
 

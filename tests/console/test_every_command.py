@@ -17,6 +17,7 @@ SAID = [
     ("create", "create", r"This channel already has a table"),
     ("settings", "settings bb=20", r"New settings"),
     ("house showdown", "house showdown seven_deuce=20", r"New settings"),
+    ("house runout", "house runout run_twice=ask", r"New settings"),
     ("join", "join", r"You're already at this table"),
     ("straddle", "straddle", r"Straddles aren't allowed at this table"),
     ("start", "start", r"A hand is being played|Hand #"),

@@ -37,7 +37,7 @@ async def all_in_until_told(game: Harness) -> list[AllInEquity]:
 
 
 @pytest.mark.parametrize("players", [(ANN, BOB), (ANN, BOB, CID)])
-async def test_pre_flop_all_in_chances_are_shown_once_before_the_run_out(
+async def test_all_in_chances_are_shown_before_the_run_out_and_after_the_flop_and_turn(
     store: Store, clock: Clock, players: tuple[User, ...]
 ) -> None:
     game = Harness(store, clock, TableId("discord", f"offloop{len(players)}", "poker"))
@@ -46,8 +46,9 @@ async def test_pre_flop_all_in_chances_are_shown_once_before_the_run_out(
         assert not refusals(await game.do(user, Join(buy_in=100)))
     await game.do(ANN, Start())
     told = await all_in_until_told(game)
-    assert len(told) == 1
-    assert told[0].board == () and not told[0].exact
+    assert [len(chances.board) for chances in told] == [0, 3, 4]
+    assert [chances.again for chances in told] == [False, True, True]
+    assert not told[0].exact and told[1].exact and told[2].exact
     assert len(told[0].players) == len(players)
     assert sum(share.equity for share in told[0].players) == pytest.approx(1.0)
     channel = [o.payload for o in game.log if o.to is None]

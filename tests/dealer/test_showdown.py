@@ -118,18 +118,22 @@ def test_a_side_pot_won_by_another_player_has_its_own_line_and_its_own_kicker() 
 
 def test_an_all_in_hand_is_named_only_once_its_board_is_out() -> None:
     """Issue 22: "shows 4♣ 3♠ — Pair of twos" before the flop. Now: the cards first, the board
-    street by street, and the final names with the river, before the pot."""
+    street by street with the chances after the flop and the turn (issue 16), and the final
+    names with the river, before the pot."""
     hand, _ = new_hand([500, 500], [5, 10], ["4c3s", "AhKh"], "2d 9c Kd 5s Ac")
     out = told(hand, play(hand, "p1 cbr 500", "p2 cc"))
     assert [p.kind for p in out] == [
-        "equity", "shown", "shown", "board", "board", "board", "named", "named", "pot",
+        "equity", "shown", "shown", "board", "equity", "board", "equity", "board", "named",
+        "named", "pot",
     ]  # fmt: skip
     assert isinstance(out[0], AllInEquity) and out[0].board == ()
     assert lines(out)[1:] == [
         "Ann shows 4♣ 3♠",
         "Bo shows A♥ K♥",
         "Flop: 2♦ 9♣ K♦",
+        "Chances: Ann 4♣ 3♠ 4.3% · Bo A♥ K♥ 95.7%",  # 42 of 990 turns and rivers
         "Turn: 2♦ 9♣ K♦ [5♠]",
+        "Chances: Ann 4♣ 3♠ 15.9% · Bo A♥ K♥ 84.1%",  # an ace or a six: 7 rivers of 44
         "River: 2♦ 9♣ K♦ 5♠ [A♣]",
         "Ann has a straight, five high",
         "Bo has two pair, aces and kings",
@@ -148,6 +152,7 @@ def test_an_all_in_on_the_flop_is_named_on_the_flop_then_on_the_river() -> None:
         "Ann shows T♥ T♠ — Pair of tens",
         "Bo shows A♥ K♥ — Pair of kings",
         "Turn: K♦ 9♣ 2♦ [5♠]",
+        "Chances: Ann T♥ T♠ 4.5% · Bo A♥ K♥ 95.5%",  # two tens among 44 rivers
         "River: K♦ 9♣ 2♦ 5♠ [A♣]",
         "Ann has a pair of tens",
         "Bo has two pair, aces and kings",

@@ -129,6 +129,7 @@ async def cash_table(evening: Evening) -> None:
     await say(ANN, "create", blinds="5/10", **at)
     await say(ANN, "settings", clock="20", straddles=True, **at)
     await say(ANN, "house showdown", seven_deuce="20", **at)
+    await say(ANN, "house runout", run_twice="ask", **at)
     for user in (ANN, BOB, CID):
         await say(user, "join", buy_in="200", **at)
     await say(BOB, "addbot", style="loose", **at)

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from chatdealer import phh
 from chatdealer.cards import parse_cards
-from chatdealer.engine.events import Event, PotAwarded, SecondRunDealt
+from chatdealer.engine.events import Event, HandShown, PotAwarded, SecondRunDealt
 from chatdealer.engine.hand import Hand
+from chatdealer.engine.refusals import IllegalAction
+from chatdealer.engine.run_twice import RUNS_TO_ASK, run_out, waits_for_runs
 from chatdealer.history import to_phh
 from chatdealer.replay import replay
 from tests.dealer.test_histories import secret_and_proofs
@@ -92,3 +96,29 @@ def test_the_public_proof_opens_the_second_runs_cards() -> None:
         _, proofs = secret_and_proofs(hand, rng)
         opened = {opening.card for opening in proofs.public.openings}
         assert {"Qh", "8c", "4d", "5h", "Tc"} <= opened
+
+
+def test_asked_the_hand_waits_in_its_showdown_until_the_players_answer() -> None:
+    hand, _ = new_hand([51, 100, 100], [1, 2], ["AsAd", "KsKd", "QsQd"], board="Ah7c2d3h9s")
+    _second_run_at(hand, 14, "Qh8c4d5hTc")
+    hand.runs = RUNS_TO_ASK
+    events = play(hand, "p3 cbr 100", "p1 cc", "p2 cc")
+    assert waits_for_runs(hand) and not hand.is_complete
+    assert not [e for e in events if isinstance(e, HandShown)]  # nothing shown while asked
+    assert hand.board == []
+    with pytest.raises(IllegalAction):
+        hand.act(0, "check")
+    run_out(hand, 2)  # all said twice: the same hand as when it is always run twice
+    assert hand.is_complete and hand.stacks == [77, 49, 125]
+    with pytest.raises(IllegalAction) as refused:
+        run_out(hand, 1)
+    assert refused.value.code == "no_run_twice_question"
+
+
+def test_asked_and_one_says_once_the_board_is_run_once() -> None:
+    hand, _ = new_hand([51, 100, 100], [1, 2], ["AsAd", "KsKd", "QsQd"], board="Ah7c2d3h9s")
+    hand.runs = RUNS_TO_ASK
+    play(hand, "p3 cbr 100", "p1 cc", "p2 cc")
+    events = run_out(hand, 1)
+    assert hand.second_board == [] and not [e for e in events if isinstance(e, SecondRunDealt)]
+    assert hand.stacks == [153, 98, 0]

@@ -16,9 +16,10 @@ import pytest
 
 from chatdealer import phh
 from chatdealer.engine.config import BettingStructure
-from chatdealer.engine.events import ActionTaken, BoardDealt, ForcedBetPosted
+from chatdealer.engine.events import ActionTaken, BoardDealt, BountyCollected, ForcedBetPosted
 from chatdealer.engine.hand import Hand
 from chatdealer.engine.refusals import IllegalAction
+from chatdealer.engine.run_twice import waits_for_runs
 from chatdealer.history import to_phh
 from chatdealer.replay import replay
 from chatdealer.table.events import (
@@ -87,6 +88,9 @@ class Referee:
             for seat in dealt - in_game:  # coming in: nobody dodges what they owe
                 player_id = seated[seat].player_id
                 kinds = posted.get(seat, [])
+                if start.bomb_pot:  # no blinds: what they owe stays owed (rules.md §14)
+                    assert kinds == ["ante"], (seat, posted)
+                    continue
                 if seat == start.big_blind:
                     assert "blind" in kinds or seat in all_in
                     continue
@@ -96,6 +100,9 @@ class Referee:
                     assert "dead" in kinds or seat in all_in, (seat, posted)
             for seat in ready - dealt:  # only those waiting for the big blind sit a hand out
                 assert seat not in in_game and seated[seat].waits_for_big_blind
+        if start.bomb_pot:  # everyone dealt posts the ante and nothing else
+            assert all(kinds == ["ante"] for kinds in posted.values()), posted
+            assert set(posted) == dealt
         if table.hand is not None:  # else it was played out in the deal: all-in on the blinds
             dead = forced.get("dead", 0)  # dead blinds go to the main pot, as a big-blind ante does
             if table.settings.big_blind_ante:
@@ -132,6 +139,8 @@ class Referee:
         last = self.last
         for seat, player in seated.items():
             player_id = player.player_id
+            if seat in start.seats and start.bomb_pot:
+                continue  # dealt in a bomb pot, posting only its ante: the debts stay
             if seat in start.seats:
                 self.owes_big[player_id] = self.owes_small[player_id] = False
                 self.newcomer.discard(player_id)
@@ -165,6 +174,9 @@ class Night:
         self.refusals = 0
         self.replayed = 0
         self.run_twice = 0
+        self.asked = 0
+        self.bomb_pots = 0
+        self.bounties = 0
         self.events: list[AnyEvent] = []  # everything that happened this hand
 
     # -- bookkeeping -------------------------------------------------------------------------
@@ -172,6 +184,8 @@ class Night:
     def record(self, events: list[AnyEvent]) -> list[AnyEvent]:
         self.events += events
         for event in events:
+            self.bomb_pots += isinstance(event, HandStarted) and event.bomb_pot > 0
+            self.bounties += isinstance(event, BountyCollected)
             if isinstance(event, PlayerSeated):
                 if self.empty:
                     self.bought_tonight = 0
@@ -323,10 +337,15 @@ class Night:
         assert Table.from_json(table.to_json()) == table
         hand = table.hand
         while table.hand is not None:
-            self.during_the_hand()
+            if not waits_for_runs(table.hand):
+                self.during_the_hand()
             if table.hand is None:
                 break  # the last player to act left
-            self.record(self.act())
+            if waits_for_runs(table.hand):  # everyone asked: all twice, or someone once
+                self.record(table.run_out(self.random.choice((1, 2))))
+                self.asked += 1
+            else:
+                self.record(self.act())
         check_turns(self.events)
         if hand is not None and table.settings.run_twice is not RunTwice.OFF:
             self.check_replay(hand)
@@ -368,6 +387,13 @@ NIGHTS = {
     "no-limit, the board always run twice": TableSettings(
         seat_count=SEATS, run_twice=RunTwice.ALWAYS
     ),
+    "run it twice when asked, bomb pots and the 7-2 bounty": TableSettings(
+        seat_count=SEATS,
+        run_twice=RunTwice.ASK,
+        bomb_pot_every=7,
+        bomb_pot_ante=4,
+        seven_deuce=10,
+    ),
 }
 
 
@@ -387,3 +413,6 @@ def test_a_night_of_a_thousand_hands_keeps_every_rule_and_every_chip(seed: int, 
     if NIGHTS[game].run_twice is not RunTwice.OFF:
         assert night.replayed > HANDS * 9 // 10  # all but hands left unfinished replayed
         assert night.run_twice > 20  # and many of them ran their board twice
+    if NIGHTS[game].run_twice is RunTwice.ASK:
+        assert night.asked > night.run_twice  # asked each time; some said once
+        assert night.bomb_pots >= HANDS // 7 - 10 and night.bounties > 0

@@ -18,6 +18,7 @@ NIGHT: tuple[tuple[FakeUser, str, dict[str, object]], ...] = (
     (ANN, "/poker 1/2 straddles=on", {}),
     (ANN, "/settings clock=20s", {}),
     (ANN, "/house showdown seven_deuce=20", {}),
+    (ANN, "/house runout run_twice=ask", {}),
     (ANN, "/join 100", {}),
     (BOB, "/join", {}),
     (CID, "/join 150 3", {}),

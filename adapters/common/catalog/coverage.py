@@ -13,11 +13,11 @@ from collections.abc import Iterable
 from typing import get_args
 
 from adapters.common.catalog.entries import entries
-from chatdealer.dealer import Act, Verb
+from chatdealer.dealer import Act, RunTwiceAnswer, Verb
 
-PLAYED_WITH_BUTTONS: tuple[type, ...] = (Act,)
-"""Dealer verbs no command stands for: the betting actions, played with buttons (typed as
-betting words in the terminal)."""
+PLAYED_WITH_BUTTONS: tuple[type, ...] = (Act, RunTwiceAnswer)
+"""Dealer verbs no command stands for: the betting actions and the answer to running it twice,
+played with buttons (typed as words in the terminal: `call`, `twice`)."""
 
 
 def missing_entries(served: Iterable[str]) -> list[str]:

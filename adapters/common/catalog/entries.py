@@ -20,6 +20,7 @@ from functools import cache
 from adapters.common.catalog.errors import ArgumentError
 from adapters.common.catalog.host_night import night_entry
 from adapters.common.catalog.house import house_entries
+from adapters.common.catalog.house_runout import RUNOUT
 from adapters.common.catalog.house_showdown import SHOWDOWN
 from adapters.common.catalog.members import resolve
 from adapters.common.catalog.settings import (
@@ -618,6 +619,7 @@ def entries() -> tuple[Entry, ...]:
         SHOWDOWN,
         SHOW,
         MUCK,
+        RUNOUT,
         Entry(
             "help",
             "How to play with the dealer",

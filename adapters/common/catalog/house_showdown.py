@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import msgspec
-
 from adapters.common.catalog import spec
 from adapters.common.catalog.house import HOUSE
+from adapters.common.catalog.house_settings import changed_settings
 from adapters.common.catalog.settings import choices
-from adapters.common.catalog.spec import Entry, HelpWanted, Param
+from adapters.common.catalog.spec import Entry, Param
 from chatdealer.dealer import Configure
 from chatdealer.engine.show_choice import ShowDefault
-from chatdealer.table import TableSettings
 
 SEVEN_DEUCE = Param(
     "seven_deuce",
@@ -31,16 +29,12 @@ SHOW_DEFAULT = Param(
 
 
 def _showdown(values: spec.Values, situation: spec.Situation) -> spec.Outcome:
-    if not values.given():
-        return HelpWanted("house showdown")
-    view = situation.view
-    current = view.settings if view is not None and view.settings is not None else None
     changes: dict[str, object] = {}
     if "seven_deuce" in values:
         changes["seven_deuce"] = values.number("seven_deuce")
     if "show" in values:
         changes["show_default"] = ShowDefault(values.word("show") or "auto")
-    return Configure(settings=msgspec.structs.replace(current or TableSettings(), **changes))
+    return changed_settings(values, situation, "house showdown", changes)
 
 
 SHOWDOWN = Entry(

@@ -123,8 +123,10 @@ def showdown_image(
     *,
     winners: Collection[str] = (),
     four_colour: bool = False,
+    second_board: Sequence[CardLike] = (),
 ) -> Image.Image:
-    """The board and pots, then each shown hand with its player's name and the hand it makes.
+    """The board and pots (a board run twice: the second run's board under the first), then
+    each shown hand with its player's name and the hand it makes.
 
     Names in `winners` are framed in gold. Hands are laid out three to a row, or two when they
     hold four or five cards (Omaha), so the cards stay large enough to read.
@@ -132,13 +134,19 @@ def showdown_image(
     colours = palette(four_colour)
     hands = [ShownHand(*entry) for entry in shown]
     board_height = _board_height(pots, language)
+    second_height = MARGIN + card_height(BOARD_CARD_WIDTH) + SHADOW_DROP if second_board else 0
     columns = shown_columns(hands)
     block_width = (IMAGE_WIDTH - 2 * MARGIN - (columns - 1) * CARD_GAP) // columns
     block_height = _shown_height()
     rows = (len(hands) + columns - 1) // columns
     height = board_height + rows * (block_height + CARD_GAP) + (MARGIN - CARD_GAP if rows else 0)
-    canvas = _felt(IMAGE_WIDTH, height)
-    _draw_board(canvas, 0, board, pots, language, colours)
+    canvas = _felt(IMAGE_WIDTH, height + second_height)
+    if second_board:
+        _draw_board(canvas, 0, board, (), language, colours)
+        _draw_board(canvas, second_height, second_board, pots, language, colours)
+        board_height += second_height
+    else:
+        _draw_board(canvas, 0, board, pots, language, colours)
     for row in range(rows):
         in_row = hands[row * columns : (row + 1) * columns]
         span = len(in_row) * block_width + (len(in_row) - 1) * CARD_GAP

@@ -70,6 +70,7 @@ class ShowdownPicture:
     code: str
     winners: frozenset[str]
     four_colour: bool
+    second_board: tuple[str, ...] = ()
 
     def png(self) -> bytes:
         image = showdown_image(
@@ -79,6 +80,7 @@ class ShowdownPicture:
             language(self.code),
             winners=self.winners,
             four_colour=self.four_colour,
+            second_board=self.second_board,
         )
         return to_png(image)
 
@@ -171,10 +173,17 @@ class Pictures:
         *,
         winners: Sequence[str] | set[str] | frozenset[str] = (),
         four_colour: bool = False,
+        second_board: Sequence[CardLike] = (),
     ) -> bytes:
         hands = tuple(ShownHand(name, _cards(cards), said) for name, cards, said in shown)
         picture = ShowdownPicture(
-            _cards(board), hands, tuple(pots), code, frozenset(winners), four_colour
+            _cards(board),
+            hands,
+            tuple(pots),
+            code,
+            frozenset(winners),
+            four_colour,
+            _cards(second_board),
         )
         return await self.png(picture)
 
