@@ -64,7 +64,7 @@ from chatdealer.dealer import (
     User,
     chips_of,
 )
-from chatdealer.dealer.commands import ShowSetting
+from chatdealer.dealer.commands import RunTwiceAnswer, ShowSetting
 from chatdealer.dealer.outgoing import Outgoing, Refused, TableShown
 from chatdealer.store import Store, TableId
 from chatdealer.store.damage import whole_number
@@ -144,6 +144,7 @@ VERBS: list[type] = [
     Reset,
     Seed,
     ShowSetting,
+    RunTwiceAnswer,
     BankRules,
     GiveChips,
     TakeChips,
@@ -245,6 +246,10 @@ class Fuzzer:
         if verb is ShowSetting:
             return ShowSetting(
                 default=self.maybe(lambda: rng.choice(["always", "losing", "auto", "x" * 500]))
+            )
+        if verb is RunTwiceAnswer:
+            return RunTwiceAnswer(
+                token=self.token(table), twice=self.maybe(lambda: rng.random() < 0.5, 0.1)
             )
         if verb is Seed:
             return Seed(text=self.maybe(lambda: rng.choice(["lucky", "7", "♠" * 40, "x" * 500])))
