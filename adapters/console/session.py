@@ -76,9 +76,7 @@ class LocalTable:
         try:
             while True:
                 item = await self.reader.next()
-                if isinstance(item, Ended):
-                    break
-                if self.typed.wants_quit(item):
+                if isinstance(item, Ended) or self.typed.wants_quit(item):
                     await actor.finish()
                     break
                 actor.put(item)
