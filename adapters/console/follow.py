@@ -55,6 +55,9 @@ class Follower:
     """The tournament at this table has finished."""
     leaving: bool = False
     """The session is ending: a seat given up is not told as one to sit down at again."""
+    showing: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """The table is followed by its own task and read again after a typed line: one at a time,
+    so no event is printed twice and no change of seat is told twice."""
 
     async def skip_old_events(self) -> None:
         """What happened before this terminal came is not printed again."""
@@ -77,6 +80,10 @@ class Follower:
             await asyncio.sleep(POLL)
 
     async def show_events(self) -> None:
+        async with self.showing:
+            await self._show_events()
+
+    async def _show_events(self) -> None:
         client = self.client
         events = await client.dealer.store.tables.events(client.table_id, after=self.after)
         if not events:

@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import time
 
+from adapters.console.acting import LineActor
 from adapters.console.client import Client, refusal
 from adapters.console.commands import Typed
 from adapters.console.follow import Follower
@@ -70,17 +71,21 @@ class LocalTable:
         stop = asyncio.Event()
         supervisor = self.client.dealer.supervisor
         follow = supervisor.start("terminal table", self.follower.run, stop)
+        actor = LineActor(self.typed.typed)
+        acting = supervisor.start("terminal input", actor.run, stop)
         try:
             while True:
                 item = await self.reader.next()
                 if isinstance(item, Ended) or self.typed.wants_quit(item):
+                    await actor.finish()
                     break
-                await self.typed.typed(item)
+                actor.put(item)
         finally:
             stop.set()
-            follow.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await follow
+            for task in (acting, follow):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         await self.leave()
         return 0
 
