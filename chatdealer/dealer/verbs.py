@@ -204,8 +204,8 @@ def fire(step: Step) -> bool:
         if record.cash is not None:
             _send_busted_bots_home(step, record.cash)
             send_away_long_sitters(step, record.cash)
+        record.wake = None  # spent: the step schedules what follows this deal afresh
         if not step.can_deal():
-            record.wake = None
             return True
         try:
             deal(step)

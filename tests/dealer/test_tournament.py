@@ -19,7 +19,7 @@ from chatdealer.dealer.seated_bots import is_bot
 from chatdealer.dealer.service import BOT_DELAY
 from chatdealer.render import language
 from chatdealer.store.bank import HOUSE
-from chatdealer.table import TournamentSettings
+from chatdealer.table import BlindLevel, BlindSchedule, TournamentSettings
 
 from .harness import ANN, BOB, CID, Harness, all_in, payloads, refusals
 
@@ -113,6 +113,44 @@ async def test_a_busted_player_may_rebuy_before_the_next_hand(game: Harness) -> 
     assert await game.balance(busted) == (before or 0) - 100
     tournament = game.view().tournament
     assert tournament is not None and tournament.prize_pool == 400
+    await game.assert_chips_conserved()
+
+
+async def test_a_player_busted_on_the_blinds_as_a_hand_is_dealt_still_has_time_to_rebuy(
+    game: Harness,
+) -> None:
+    """Heads-up, the second level's blinds put both players all in as the hand is dealt, so
+    the hand is over the moment the timer deals it. The loser is offered a rebuy and the next
+    hand waits the clock for the answer: it is not dealt straight away, putting them out."""
+    schedule = BlindSchedule(
+        levels=(BlindLevel(50, 100, 0), BlindLevel(300, 600, 0)), hands_per_level=1
+    )
+    settings = msgspec.structs.replace(
+        SIT_AND_GO, seat_count=2, starting_stack=200, schedule=schedule, rebuy_levels=2
+    )
+    await game.do(ANN, CreateTournament(settings=settings))
+    for user in (ANN, BOB):
+        await game.do(user, Register())
+    await game.do(ANN, Start())
+    await game.act(game.to_act(), "fold")  # the first hand: the small blind gives it up
+    offers: list[Notice] = []
+    for _ in range(20):
+        next_hand_at = game.view().next_hand_at
+        assert next_hand_at is not None and next_hand_at > game.clock.now
+        dealt = await game.fire(next_hand_at - game.clock.now)
+        assert game.view().turn is None  # nobody has a decision left: all in on the blinds
+        offers = [n for n in payloads(dealt, Notice) if n.code == "rebuy_offered"]
+        if offers:
+            break
+    assert offers, "nobody busted in twenty hands all in on the blinds"
+    next_hand_at = game.view().next_hand_at
+    assert next_hand_at is not None and next_hand_at >= game.clock.now + 30
+    assert not payloads(await game.fire(10), TournamentOver)  # still deciding
+    busted = next(u for u in (ANN, BOB) if u.name == offers[0].params["name"])
+    out = await game.do(busted, Rebuy())
+    assert [n.code for n in payloads(out, Notice)] == ["rebought"]
+    tournament = game.view().tournament
+    assert tournament is not None and tournament.prize_pool == 300
     await game.assert_chips_conserved()
 
 
