@@ -103,7 +103,7 @@ def test() -> int:
         ("lint", [str(BIN / "ruff"), "check", "."]),
         ("format", [str(BIN / "ruff"), "format", "--check", "."]),
         ("types", [str(BIN / "mypy")]),
-        ("tests", [str(PYTHON), "-m", "pytest", *sys.argv[2:]]),
+        ("tests", [str(PYTHON), "-m", "pytest", "--durations=15", *sys.argv[2:]]),
     ]
     failed = [title for title, command in steps if run_step(title, command) != 0]
     if replay_corpus() != 0:
