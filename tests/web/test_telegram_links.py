@@ -188,3 +188,27 @@ async def test_the_night_opens_as_a_mini_app_for_whoever_asked(
     assert await page.locator("#chart polyline").count() == len(in_browser) - 1
     await opened_in_telegram(page, own[:-3] + "abc", init_data(ANN, fake.token))
     await page.wait_for_selector("#refused")
+
+
+async def test_three_hands_are_played_by_the_buttons_beside_the_last_hands_replay(
+    fake: FakeBotApi, launch: Launch, web: str
+) -> None:
+    """From hand 2 on the table message's keyboard holds the last hand's Replay link under the
+    action buttons; the players still find and press theirs, and each link opens its hand."""
+    worker = await launch()
+    players = Players(fake, worker)
+    await open_table(fake, worker, players)
+    await players.play_hands(3)
+    assert {hand for hand, name in players.holes if name == "Cid"} == {1, 2, 3}
+
+    def replay(number: int) -> list[str]:
+        return [
+            button["url"]
+            for message in fake.chat_messages(GROUP_ID)
+            for button in message.buttons()
+            if button.get("text") == f"Replay hand #{number}" and "url" in button
+        ]
+
+    url = (await fake.wait_for(lambda: replay(3), "the Replay of hand 3"))[0]
+    async with aiohttp.ClientSession() as session, session.get(url) as answer:
+        assert answer.status == 200 and "Hand #3" in await answer.text()
