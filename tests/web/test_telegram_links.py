@@ -19,7 +19,7 @@ from adapters.telegram.callbacks import parse_press
 from adapters.telegram.posts import captioned
 from tests.telegram.conftest import Launch, fake, launch
 from tests.telegram.fake_bot_api import ANN, GROUP_ID, USERS, FakeBotApi, FakeUser
-from tests.telegram.test_game import CARDS, Players, open_table, view_of
+from tests.telegram.test_game import CARDS, HAND, Players, open_table, view_of
 
 __all__ = ["fake", "launch"]  # the Telegram tests' fixtures
 HIDDEN = ["🂠", "🂠"]
@@ -97,12 +97,21 @@ async def test_history_carries_replay_buttons_the_worker_serves(
     await opened_in_telegram(page, own, init_data(ANN, fake.token))
     mine = await seat_cards(page, "Ann")
     assert mine != HIDDEN and len(mine) == 2
-    dealt = [
-        found.group(1)
-        for m in fake.chat_messages(ANN.id)
-        if m.photo is not None and (found := CARDS.search(m.content))
-    ]
-    assert dealt and f"{mine[0]} {mine[1]}" == dealt[0]  # the cards Ann was dealt privately
+
+    def dealt_in_hand_1() -> list[str]:
+        """Ann's cards of hand 1 as dealt to her privately; under load their picture may come
+        after the next hand's, so it is found by its hand number, not by its place."""
+        return [
+            found.group(1)
+            for m in fake.chat_messages(ANN.id)
+            if m.photo is not None
+            and (hand := HAND.search(m.content)) is not None
+            and hand.group(1) == "1"
+            and (found := CARDS.search(m.content))
+        ]
+
+    dealt = await fake.wait_for(dealt_in_hand_1, "Ann's cards of hand 1")
+    assert f"{mine[0]} {mine[1]}" == dealt[0]  # the cards Ann was dealt privately
 
 
 async def test_a_forged_init_data_opens_nothing(
