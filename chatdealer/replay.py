@@ -117,15 +117,21 @@ def second_run_of(record: phh.HandHistory) -> list[Card]:
     return []
 
 
+def deck_and_runs(record: phh.HandHistory, config: HandConfig) -> tuple[list[Card], int]:
+    """The deck that deals the record's cards, its second run's too, and how many times the
+    board was run."""
+    deck = deck_for(record, config)
+    second_run = second_run_of(record)
+    if second_run:  # dealt on from the first run's end: the holes, then burn-3-burn-1-burn-1
+        place_second_run(deck, config.variant.hole_cards * config.seat_count + 8, second_run)
+    return deck, 2 if second_run else 1
+
+
 def play_record(record: phh.HandHistory) -> Hand:
     """Deal the record's hand and apply its actions; a refused action names its step."""
     config = config_for(record)
-    deck = deck_for(record, config)
-    second_run = second_run_of(record)
-    if second_run:
-        place_second_run(deck, config.variant.hole_cards * config.seat_count + 8, second_run)
-    hand, _ = deal_hand(config, deck, manual_showdown=True)
-    hand.runs = 2 if second_run else 1
+    deck, runs = deck_and_runs(record, config)
+    hand, _ = deal_hand(config, deck, manual_showdown=True, runs=runs)
     board_seen: list[Card | None] = []
     for number, action in enumerate(record.actions, start=1):
         try:

@@ -17,6 +17,7 @@ from chatdealer.render import Language, cards_text, payload_text
 from chatdealer.render.accounts import signed
 from chatdealer.render.events import board_text
 from chatdealer.render.names import player_name
+from chatdealer.render.runs import in_run
 from chatdealer.web.played import PlayedHand, Street, play
 
 log = logging.getLogger(__name__)
@@ -71,10 +72,10 @@ def _street_lines(street: Street, lang: Language) -> list[str]:
         if not isinstance(step.payload, BoardDealt | PotWon)
         and (text := payload_text(step.payload, lang, 0.0))
     ]
-    pots = [
+    pots = [  # a board run twice: the second run's whole board before the pots it pays
         text
         for step in street.steps
-        if isinstance(step.payload, PotWon) and (text := payload_text(step.payload, lang, 0.0))
+        if _paid_or_second_board(step.payload) and (text := payload_text(step.payload, lang, 0.0))
     ]
     dealt = next((s.payload for s in street.steps if isinstance(s.payload, BoardDealt)), None)
     if street.name == "preflop":
@@ -83,7 +84,7 @@ def _street_lines(street: Street, lang: Language) -> list[str]:
         head = _("review", "Showdown")
     elif dealt is not None:
         pot = _("review", "pot {amount}").format(amount=lang.number(street.pot))
-        head = f"{board_text(dealt, lang)} · {pot}"
+        head = in_run(lang, dealt.run, f"{board_text(dealt, lang)} · {pot}")
     else:  # a street is opened by its board: not reached
         head = ""
     if said:
@@ -91,3 +92,9 @@ def _street_lines(street: Street, lang: Language) -> list[str]:
     if street.name == "showdown":  # a hand won without a showdown only tells its pot
         return pots
     return [head, *pots]  # a street of an all-in run-out
+
+
+def _paid_or_second_board(payload: object) -> bool:
+    if isinstance(payload, BoardDealt):
+        return payload.run == 2 and len(payload.board) == 5  # its river: the whole board
+    return isinstance(payload, PotWon)

@@ -4,7 +4,9 @@ who sat where with what, then each street's board, pot and actions, the showdown
 The one reading of a `.phh` that both the hand's story in chat (`review`) and the web replayer
 use, so the two always agree. Only what the history holds is told: hole cards it hides (the
 public copy hides every hand not shown) are never named; the engine deals them some spare card
-to play the hand, which no step mentions.
+to play the hand, which no step mentions. A board run twice is told as the table told it: the
+first run's streets and half pots, then the second run's streets on its own board and the other
+halves. The pot falls as each pot (or half) is paid, down to nothing.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from chatdealer.dealer.outgoing import (
 from chatdealer.dealer.showdown import ShowdownTeller
 from chatdealer.engine import events as hand_events
 from chatdealer.engine.hand import Hand, Phase, deal_hand
-from chatdealer.replay import ReplayError, config_for, deck_for
+from chatdealer.replay import ReplayError, config_for, deck_and_runs
 from chatdealer.web.shown_table import ShownTable
 
 STREETS = ("preflop", "flop", "turn", "river", "showdown")
@@ -56,9 +58,12 @@ class Step:
     payload: AnyPayload
     board: tuple[str, ...]
     pot: int
+    """The chips in the middle: bets of earlier streets, less each pot paid so far."""
     stacks: tuple[int, ...]
     bets: tuple[int, ...]
     folded: tuple[bool, ...]
+    second_board: tuple[str, ...] = ()
+    """A board run twice: the second run's board as told so far (from its first street on)."""
 
 
 @dataclass(slots=True)
@@ -97,7 +102,8 @@ def play(history: phh.HandHistory) -> PlayedHand:
     """The hand of `history`, step by step; a history the engine cannot play again raises
     `ReplayError` (a `ValueError`, as do bad cards in it)."""
     config = config_for(history)
-    hand, opening = deal_hand(config, deck_for(history, config), manual_showdown=True)
+    deck, runs = deck_and_runs(history, config)
+    hand, opening = deal_hand(config, deck, manual_showdown=True, runs=runs)
     count = config.seat_count
     names = [config.name_of(seat) for seat in range(count)]
     known = _known_holes(history, count)
@@ -155,6 +161,8 @@ class _Teller:
         self.pot = 0
         self.streets = [Street("preflop", (), 0)]
         self.board: tuple[Card, ...] = ()
+        self.second_board: tuple[Card, ...] = ()
+        """The second run's board as told so far, of a board run twice."""
         self.said: list[AnyPayload] = []
         self.table = ShownTable([seat.stack for seat in seats])
         # Only pots go through the teller, which then works out no chances from its source.
@@ -205,14 +213,20 @@ class _Teller:
                 street = Street(event.street.name.lower(), cards, self.pot)
                 if self.streets[-1].name == "showdown":  # an all-in run-out after the shows
                     self.streets.insert(len(self.streets) - 1, street)
+                    self._after_the_board(self.streets[-1])
                 else:
                     self.streets.append(street)
+                # An all-in run-out told after the shows: the first of two runs, when run twice.
+                run = 1 if self.hand.runs == 2 and self.streets[-1] is not street else 0
                 dealt = BoardDealt(
                     street=event.street.name.lower(),
                     cards=tuple(map(format_card, event.cards)),
                     board=cards,
+                    run=run,
                 )
                 self._say(dealt, street)
+            case hand_events.SecondRunDealt():
+                self._second_run(event)
             case hand_events.HandShown():
                 self._showdown()
                 self._say(self._shown(event.seat))
@@ -221,12 +235,32 @@ class _Teller:
                 self._say(Mucked(player_id=name, name=name))
             case hand_events.PotAwarded():
                 self._showdown()
-                self.teller.follow(self.hand, self.board)
+                self.pot -= event.amount
+                board = self.second_board if event.run == 2 else self.board
+                self.teller.follow(self.hand, board)  # each pot's hand named on its run's board
                 self.teller.pot_awarded(event)
                 for said in self.said:
                     if isinstance(said, PotWon):
                         self._say(said)
                 self.said.clear()
+
+    def _after_the_board(self, showdown: Street) -> None:
+        """The shows told after the run-out are drawn on its board, the bets taken in."""
+        showdown.board = tuple(map(format_card, self.board))
+        for step in showdown.steps:
+            step.board, step.bets = showdown.board, tuple(self.table.bets)
+
+    def _second_run(self, event: hand_events.SecondRunDealt) -> None:
+        """The second run street by street, as the table tells it, each on its own board."""
+        board = event.board
+        common = len(board) - len(event.cards)
+        for street, size in (("flop", 3), ("turn", 4), ("river", 5)):
+            if size > common:
+                self.second_board = board[:size]
+                start = max(common, size - 1 if size > 3 else 0)
+                told = tuple(map(format_card, self.second_board))
+                cards = tuple(map(format_card, board[start:size]))
+                self._say(BoardDealt(street=street, cards=cards, board=told, run=2))
 
     def _showdown(self) -> None:
         """Hands shown, mucked and paid are told after the whole board, whenever they were."""
@@ -255,5 +289,6 @@ class _Teller:
                 stacks=tuple(table.stacks),
                 bets=tuple(table.bets),
                 folded=tuple(table.folded),
+                second_board=tuple(map(format_card, self.second_board)),
             )
         )

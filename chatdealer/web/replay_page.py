@@ -5,6 +5,9 @@ line for it, in the table's language.
 Which cards a step shows is decided here, never in the browser: the page is given only the copy
 of the history its link opens (the public one hides every hand not shown; a player's own adds
 their two cards), and a shown hand appears from the step it is shown on.
+
+A board run twice is drawn as the chat's pictures draw it: the second run's board in a row under
+the first, from the second run's first street on, and under each row the pots that run has paid.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import json
 from typing import Any
 
 from chatdealer import phh
-from chatdealer.dealer.outgoing import Shown
+from chatdealer.dealer.outgoing import PotWon, Shown
 from chatdealer.render import Language, cards_text, payload_text
 from chatdealer.render.names import player_name
 from chatdealer.web.played import PlayedHand, play
@@ -39,8 +42,13 @@ def _data(played: PlayedHand, lang: Language, viewer: int | None) -> dict[str, A
         for seat in range(len(names))
         if played.seats[seat].cards and (seat not in shown_at or seat == viewer)
     }
+    twice = any(step.second_board for step in steps)
+    won: list[list[str]] = [[], []]
+    """Each run's pots paid so far, as the table said them ("First run — Ann wins …")."""
     told = []
     for index, step in enumerate(steps):
+        if twice and isinstance(step.payload, PotWon) and step.payload.run in (1, 2):
+            won[step.payload.run - 1].append(payload_text(step.payload, lang, 0.0) or "")
         cards: list[list[str] | None] = []
         for seat, info in enumerate(played.seats):
             if seat in own or (seat in shown_at and shown_at[seat] <= index):
@@ -52,6 +60,8 @@ def _data(played: PlayedHand, lang: Language, viewer: int | None) -> dict[str, A
                 "street": step.street,
                 "text": payload_text(step.payload, lang, 0.0) or "",
                 "board": cards_text(step.board).split(" ") if step.board else [],
+                "board2": cards_text(step.second_board).split(" ") if step.second_board else [],
+                "won": [list(paid) for paid in won] if twice else [],
                 "pot": lang.text("betting", "Pot {amount}").format(amount=lang.number(step.pot)),
                 "stacks": [lang.number(chips) for chips in step.stacks],
                 "bets": [lang.number(chips) if chips else "" for chips in step.bets],
@@ -79,7 +89,8 @@ def replay_html(history: str, lang: Language, number: int, viewer: int | None = 
 <title>{html.escape(title)}</title><link rel="stylesheet" href="/static/replay.css">
 </head><body><main>
 <h1>{html.escape(title)}</h1>
-<section id="table"><div id="board"></div><div id="pot"></div></section>
+<section id="table"><div id="board"></div><ul id="won1" class="won" hidden></ul>
+<div id="board2" hidden></div><ul id="won2" class="won" hidden></ul><div id="pot"></div></section>
 <ol id="seats"></ol>
 <p id="said" aria-live="polite"></p>
 <nav><button id="back">◀ {html.escape(back)}</button> <span id="where"></span>

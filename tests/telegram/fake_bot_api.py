@@ -117,6 +117,11 @@ class Sent:
             return []
         return [button for row in self.markup.get("inline_keyboard", []) for button in row]
 
+    def callback_data(self) -> list[str]:
+        """The data of its callback buttons; a link button (the last hand's Replay, with the
+        web pages on) may sit in the same keyboard and carries none."""
+        return [button["callback_data"] for button in self.buttons() if "callback_data" in button]
+
     def payload(self) -> dict[str, Any]:
         chat = GROUP if self.chat_id == GROUP_ID else _private_chat(self.chat_id)
         message: dict[str, Any] = {

@@ -79,7 +79,7 @@ class Players:
 
     async def my_cards(self, user: FakeUser, hand: int) -> str:
         message = await self.fake.wait_for(self.fake.table_message, "the table message")
-        data = next(b["callback_data"] for b in message.buttons() if b["callback_data"][0] == "m")
+        data = next(data for data in message.callback_data() if data[0] == "m")
         answer = await self.press(user, message, data)
         assert answer.get("show_alert") is True
         text = str(answer["text"])
@@ -109,9 +109,9 @@ class Players:
                 await self.my_cards(CID, hand)
             message = await self.keyboard_for(view)
             buttons = {
-                press.action: (button["callback_data"], press)
-                for button in message.buttons()
-                if (press := parse_press(button["callback_data"])) is not None and press.action
+                press.action: (data, press)
+                for data in message.callback_data()
+                if (press := parse_press(data)) is not None and press.action
             }
             user = USERS[int(turn.player_id)]
             if hand == raise_in_hand and hand not in raised and "raise" in buttons:

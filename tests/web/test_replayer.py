@@ -1,18 +1,21 @@
 """The hand replayer in a real headless browser, served by the worker's own aiohttp app from
 the hand the dealer stored: it steps through a hand with a side pot showing the right cards at
-each street; a player's own link adds their cards, the public one never has them; an edited,
-forged or expired link opens nothing."""
+each street and paying its pots one by one; a player's own link adds their cards, the public
+one never has them; an edited, forged or expired link opens nothing."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 import pytest
 from aiohttp import web
 from playwright.async_api import Page
 
+from chatdealer import phh
 from chatdealer.dealer.histories import hand_record
+from chatdealer.engine.hand import Hand
 from chatdealer.store import Store, TableId
 from chatdealer.web.links import Signer
 from chatdealer.web.server import web_app
@@ -24,10 +27,11 @@ HAND = 7
 SIGNER = Signer(SECRET)
 
 
-@pytest.fixture
-async def site(store: Store, table_id: TableId) -> AsyncIterator[str]:
-    """The web server on a free local port, with the side-pot hand stored as hand 7."""
-    await store.history.push(table_id, hand_record(table_id, HAND, side_pot_hand(), IDS, None))
+@asynccontextmanager
+async def serving(store: Store, table_id: TableId, hand: Hand) -> AsyncIterator[str]:
+    """The web server on a free local port, with `hand` stored as hand 7; its address."""
+    players = IDS[: len(hand.stacks)]
+    await store.history.push(table_id, hand_record(table_id, HAND, hand, players, None))
     runner = web.AppRunner(web_app(store, Signer(SECRET)))
     await runner.setup()
     server = web.TCPSite(runner, "127.0.0.1", 0)
@@ -37,6 +41,22 @@ async def site(store: Store, table_id: TableId) -> AsyncIterator[str]:
         yield f"http://{host}:{port}"
     finally:
         await runner.cleanup()
+
+
+@pytest.fixture
+async def site(store: Store, table_id: TableId) -> AsyncIterator[str]:
+    """The web server with the side-pot hand stored as hand 7."""
+    async with serving(store, table_id, side_pot_hand()) as address:
+        yield address
+
+
+async def finishing_stacks(store: Store, table_id: TableId) -> list[str]:
+    """The stacks the stored history of hand 7 ends with, as the page writes them."""
+    record = await store.history.get(table_id, HAND)
+    assert record is not None
+    history = phh.loads(record.public.decode())
+    assert history.finishing_stacks is not None
+    return [f"{int(chips):,}" for chips in history.finishing_stacks]
 
 
 def link(site: str, table_id: TableId, viewer: str = "", signer: Signer = SIGNER) -> str:
@@ -51,15 +71,20 @@ class Seen:
     board: list[str]
     pot: str
     cards: list[list[str]]
+    stacks: list[str]
+    second_board: list[str]
+    won: list[list[str]]
+    """The pots each run of a board run twice has paid so far, under its board."""
 
 
 async def walk(page: Page) -> list[Seen]:
     """Every step as the reader sees it: the step's line, the board, the pot, each seat's cards."""
     seen = []
+    seats = await page.locator("[data-seat]").count()
     while True:
         cards = [
             await page.locator(f'[data-seat="{seat}"] .hole .card').all_inner_texts()
-            for seat in range(4)
+            for seat in range(seats)
         ]
         seen.append(
             Seen(
@@ -67,6 +92,13 @@ async def walk(page: Page) -> list[Seen]:
                 board=await page.locator("#board .card").all_inner_texts(),
                 pot=await page.inner_text("#pot"),
                 cards=cards,
+                stacks=[
+                    await page.inner_text(f'[data-seat="{seat}"] .stack') for seat in range(seats)
+                ],
+                second_board=await page.locator("#board2:visible .card").all_inner_texts(),
+                won=[
+                    await page.locator(f"#won{run}:visible li").all_inner_texts() for run in (1, 2)
+                ],
             )
         )
         if await page.is_disabled("#next"):
@@ -169,3 +201,19 @@ async def test_each_blind_is_drawn_only_once_it_is_posted_and_a_closing_call_sta
         await page.click("#next")
     # Ann's main pot of 300 and Cy's side pot of 400 are in their stacks at the end.
     assert [stack for stack, _ in await seat_chips(page)] == ["300", "700", "1,100", "500"]
+
+
+async def test_the_pots_are_paid_one_by_one_down_to_an_empty_pot(
+    page: Page, site: str, store: Store, table_id: TableId
+) -> None:
+    await page.goto(link(site, table_id))
+    steps = await walk(page)
+    shows_done, side, main = steps[-3:]
+    assert shows_done.said == "Cy shows Q♠ A♣ — Pair of queens"  # the last show, no pot paid
+    assert (shows_done.pot, shows_done.stacks) == ("Pot 700", ["0", "700", "700", "500"])
+    assert side.said.startswith("Cy wins side pot 1 of 400")
+    assert (side.pot, side.stacks) == ("Pot 300", ["0", "700", "1,100", "500"])
+    assert main.said.startswith("Ann wins the main pot of 300")
+    assert (main.pot, main.stacks) == ("Pot 0", ["300", "700", "1,100", "500"])
+    assert main.stacks == await finishing_stacks(store, table_id)
+    assert all(step.second_board == [] and step.won == [[], []] for step in steps)

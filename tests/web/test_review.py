@@ -19,7 +19,7 @@ from chatdealer.render import language
 from ..dealer.harness import ANN, BOB, CID, Harness
 from ..dealer.test_play import SETTINGS
 from ..engine.spelled import new_hand, play
-from .hands import side_pot_hand
+from .hands import run_twice_hand, side_pot_hand
 
 
 def side_pot_history(*, own: int | None = None) -> str:
@@ -50,6 +50,24 @@ def test_a_side_pot_hand_is_told_street_by_street() -> None:
         "Result: Ann +200 · Cy +100 · Di 0 · Bo −300",
     ]
     assert "J♠" not in "\n".join(told) and "Dealt to" not in "\n".join(told)
+
+
+def test_a_board_run_twice_is_told_run_by_run_each_paying_its_halves() -> None:
+    history = to_phh(run_twice_hand(), public=True)
+    history.hand = 7
+    told = story_text(phh.dumps(history), language("en"), "Hand #7").splitlines()
+    assert told[3:] == [
+        "First run — Flop: A♥ 7♣ 2♦ · pot 2,500",
+        "First run — Turn: A♥ 7♣ 2♦ [3♥] · pot 2,500",
+        "First run — River: A♥ 7♣ 2♦ 3♥ [9♠] · pot 2,500",
+        "Showdown: Cy shows Q♠ Q♦, Ann shows A♠ A♦, Bo shows K♠ K♦",
+        "First run — Bo wins side pot 1 of 500 with a pair of kings — K♠ K♦ A♥ 9♠ 7♣",
+        "First run — Ann wins the main pot of 750 with three of a kind, aces — A♠ A♥ A♦ 9♠ 7♣",
+        "Second run — River: Q♥ 8♣ 4♦ 5♥ [T♣]",
+        "Second run — Cy wins side pot 1 of 500 with three of a kind, queens — Q♠ Q♥ Q♦ T♣ 8♣",
+        "Second run — Cy wins the main pot of 750 with three of a kind, queens — Q♠ Q♥ Q♦ T♣ 8♣",
+        "Result: Ann +250 · Cy +250 · Bo −500",
+    ]
 
 
 def test_a_players_own_copy_adds_their_cards() -> None:

@@ -1,21 +1,25 @@
-"""Screenshots of the replayer kept as fixtures: the public page at the deal and a player's own
-page at the showdown, taken by the real headless Chromium and compared with the references in
-fixtures/ within a tolerance (fonts are smoothed a little differently from machine to machine;
-a card, a seat or a line that moves or changes is far past it). Regenerate them on purpose with
+"""Screenshots of the replayer kept as fixtures: the public page at the deal, a player's own
+page at the showdown and the end of a board run twice, taken by the real headless Chromium and
+compared with the references in fixtures/ within a tolerance (fonts are smoothed a little
+differently from machine to machine; a card, a seat or a line that moves or changes is far past
+it). Regenerate them on purpose with
 ``CHATDEALER_UPDATE_FIXTURES=1 .venv/bin/pytest tests/web/test_screenshots.py`` and look at them.
 """
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 
+import pytest
 from PIL import Image, ImageChops
 from playwright.async_api import Page, ViewportSize
 
-from chatdealer.store import TableId
+from chatdealer.store import Store, TableId
 from tests.references import fail_unlike, reference_of
 
-from .test_replayer import link, site, walk
+from .hands import run_twice_hand
+from .test_replayer import link, serving, site, walk
 
 __all__ = ["site"]  # the replayer's fixture
 
@@ -64,6 +68,22 @@ async def test_a_players_own_replay_at_the_showdown_looks_as_it_did(
     await walk(page)  # to the last step: every shown hand, the pots won, Di's own folded jacks
     png = await page.screenshot(animations="disabled")
     matches_reference(png, "replay-own-showdown.png", tmp_path)
+
+
+@pytest.fixture
+async def run_twice_site(store: Store, table_id: TableId) -> AsyncIterator[str]:
+    async with serving(store, table_id, run_twice_hand()) as address:
+        yield address
+
+
+async def test_the_end_of_a_board_run_twice_looks_as_it_did(
+    page: Page, run_twice_site: str, table_id: TableId, tmp_path: Path
+) -> None:
+    await page.set_viewport_size(VIEWPORT)
+    await page.goto(link(run_twice_site, table_id))
+    await walk(page)  # to the last step: both boards, each with the pots its run paid
+    png = await page.screenshot(animations="disabled")
+    matches_reference(png, "replay-run-twice-end.png", tmp_path)
 
 
 def test_the_comparison_sees_a_card_change() -> None:

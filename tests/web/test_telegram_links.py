@@ -19,7 +19,7 @@ from adapters.telegram.callbacks import parse_press
 from adapters.telegram.posts import captioned
 from tests.telegram.conftest import Launch, fake, launch
 from tests.telegram.fake_bot_api import ANN, GROUP_ID, USERS, FakeBotApi, FakeUser
-from tests.telegram.test_game import CARDS, Players, open_table, view_of
+from tests.telegram.test_game import CARDS, HAND, Players, open_table, view_of
 
 __all__ = ["fake", "launch"]  # the Telegram tests' fixtures
 HIDDEN = ["🂠", "🂠"]
@@ -97,12 +97,21 @@ async def test_history_carries_replay_buttons_the_worker_serves(
     await opened_in_telegram(page, own, init_data(ANN, fake.token))
     mine = await seat_cards(page, "Ann")
     assert mine != HIDDEN and len(mine) == 2
-    dealt = [
-        found.group(1)
-        for m in fake.chat_messages(ANN.id)
-        if m.photo is not None and (found := CARDS.search(m.content))
-    ]
-    assert dealt and f"{mine[0]} {mine[1]}" == dealt[0]  # the cards Ann was dealt privately
+
+    def dealt_in_hand_1() -> list[str]:
+        """Ann's cards of hand 1 as dealt to her privately; under load their picture may come
+        after the next hand's, so it is found by its hand number, not by its place."""
+        return [
+            found.group(1)
+            for m in fake.chat_messages(ANN.id)
+            if m.photo is not None
+            and (hand := HAND.search(m.content)) is not None
+            and hand.group(1) == "1"
+            and (found := CARDS.search(m.content))
+        ]
+
+    dealt = await fake.wait_for(dealt_in_hand_1, "Ann's cards of hand 1")
+    assert f"{mine[0]} {mine[1]}" == dealt[0]  # the cards Ann was dealt privately
 
 
 async def test_a_forged_init_data_opens_nothing(
@@ -188,3 +197,27 @@ async def test_the_night_opens_as_a_mini_app_for_whoever_asked(
     assert await page.locator("#chart polyline").count() == len(in_browser) - 1
     await opened_in_telegram(page, own[:-3] + "abc", init_data(ANN, fake.token))
     await page.wait_for_selector("#refused")
+
+
+async def test_three_hands_are_played_by_the_buttons_beside_the_last_hands_replay(
+    fake: FakeBotApi, launch: Launch, web: str
+) -> None:
+    """From hand 2 on the table message's keyboard holds the last hand's Replay link under the
+    action buttons; the players still find and press theirs, and each link opens its hand."""
+    worker = await launch()
+    players = Players(fake, worker)
+    await open_table(fake, worker, players)
+    await players.play_hands(3)
+    assert {hand for hand, name in players.holes if name == "Cid"} == {1, 2, 3}
+
+    def replay(number: int) -> list[str]:
+        return [
+            button["url"]
+            for message in fake.chat_messages(GROUP_ID)
+            for button in message.buttons()
+            if button.get("text") == f"Replay hand #{number}" and "url" in button
+        ]
+
+    url = (await fake.wait_for(lambda: replay(3), "the Replay of hand 3"))[0]
+    async with aiohttp.ClientSession() as session, session.get(url) as answer:
+        assert answer.status == 200 and "Hand #3" in await answer.text()

@@ -4,6 +4,8 @@
   const hand = JSON.parse(document.getElementById("hand").textContent);
   const seats = document.getElementById("seats");
   const board = document.getElementById("board");
+  const board2 = document.getElementById("board2");
+  const won = [document.getElementById("won1"), document.getElementById("won2")];
   const pot = document.getElementById("pot");
   const said = document.getElementById("said");
   const where = document.getElementById("where");
@@ -19,6 +21,17 @@
   function draw() {
     const step = hand.steps[at];
     board.replaceChildren(...step.board.map(card));
+    board2.replaceChildren(...step.board2.map(card));  // a board run twice: the second run
+    board2.hidden = step.board2.length === 0;
+    won.forEach(function (list, run) {  // under each run's board, the pots it has paid
+      const paid = step.won[run] || [];
+      list.replaceChildren(...paid.map(function (text) {
+        const line = document.createElement("li");
+        line.textContent = text;
+        return line;
+      }));
+      list.hidden = paid.length === 0;
+    });
     pot.textContent = step.pot;
     said.textContent = step.text;
     where.textContent = (at + 1) + " / " + hand.steps.length;
