@@ -21,7 +21,7 @@ from adapters.common.delivery import Delivery
 from adapters.common.events import Showdown
 from adapters.common.payloads import hand_title, showdown_lines
 from adapters.common.replay_links import last_hand_link, night_link, replay_link, start_web_pages
-from adapters.discord.buttons import serve, table_buttons, with_link
+from adapters.discord.buttons import table_buttons, with_link
 from adapters.discord.dms import DirectMessages
 from adapters.discord.images import board_key, board_png, dm_hand_png, showdown_png
 from adapters.discord.names import discord_language
@@ -37,6 +37,7 @@ from adapters.discord.posts import (
     with_log,
     with_result,
 )
+from adapters.discord.press_buttons import serve
 from adapters.discord.presses import Presses
 from adapters.discord.seat_requests import request_buttons
 from adapters.discord.tables import ChannelTable, HandResult, Screen, TableMessages

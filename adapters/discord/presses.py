@@ -41,7 +41,8 @@ log = logging.getLogger(__name__)
 
 
 class Presses:
-    """The buttons' and the raise form's service (`buttons.Service`), for one bot's `Poker`."""
+    """The buttons' and the raise form's service (`press_buttons.Service`), for one bot's
+    `Poker`."""
 
     def __init__(self, poker: Poker) -> None:
         self.poker = poker

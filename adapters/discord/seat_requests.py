@@ -14,8 +14,8 @@ from typing import Any
 
 import discord
 
-from adapters.discord.buttons import service_of
 from adapters.discord.posts import NO_MENTIONS, fit
+from adapters.discord.press_buttons import PressButton, Service
 from adapters.discord.texts import ui
 from chatdealer.dealer import Outgoing
 from chatdealer.dealer.outgoing import Notice, Refused
@@ -29,34 +29,24 @@ GONE = "no_request"
 
 
 class SeatAnswerButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PressButton,
     template=r"cd:seat:(?P<channel>[0-9]+):(?P<yes>[yn]):(?P<player>[0-9]{1,20})",
 ):
     def __init__(self, channel: int, player: str, yes: bool, *, label: str = "") -> None:
         super().__init__(
-            discord.ui.Button(
-                label=label or ("approve" if yes else "decline"),
-                style=discord.ButtonStyle.success if yes else discord.ButtonStyle.secondary,
-                custom_id=f"cd:seat:{channel}:{'y' if yes else 'n'}:{player}",
-            )
+            f"cd:seat:{channel}:{'y' if yes else 'n'}:{player}",
+            label=label or ("approve" if yes else "decline"),
+            style=discord.ButtonStyle.success if yes else discord.ButtonStyle.secondary,
         )
         self.channel = channel
         self.player = player
         self.yes = yes
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> SeatAnswerButton:
-        label = getattr(item, "label", None) or ""
+    def parsed(cls, match: re.Match[str], label: str) -> SeatAnswerButton:
         return cls(int(match["channel"]), match["player"], match["yes"] == "y", label=label)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        service = service_of(interaction.client)
+    async def press(self, service: Service, interaction: discord.Interaction[Any]) -> None:
         await service.answer_request(interaction, self.channel, self.player, self.yes)
 
 
