@@ -1,21 +1,21 @@
 """The table message's buttons and the raise form.
 
-Buttons are `DynamicItem`s: everything a click needs is in its custom id — the channel and
-the action token, e.g. ``cd:act:123:12.5:call`` — so a button keeps working after the bot
-restarts, and a click on a button from an earlier street carries a stale token the dealer
-refuses. Which buttons to show comes from the table view's `TurnView`; the dealer decides
-whether a click is legal.
+Buttons are `DynamicItem`s (`press_buttons.PressButton`): everything a click needs is in its
+custom id — the channel and the action token, e.g. ``cd:act:123:12.5:call`` — so a button
+keeps working after the bot restarts, and a click on a button from an earlier street carries a
+stale token the dealer refuses. Which buttons to show comes from the table view's `TurnView`;
+the dealer decides whether a click is legal.
 """
 
 from __future__ import annotations
 
 import re
-import weakref
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
 from adapters.common.betting import all_in_offered, raise_offers, raise_word
+from adapters.discord.press_buttons import PressButton, Service, service_of
 from adapters.discord.run_twice_buttons import run_twice_buttons
 from adapters.discord.texts import ui
 from chatdealer.dealer import ActionName, ActionToken, TableView, TurnView
@@ -24,51 +24,11 @@ from chatdealer.render import language as language_named
 ACTIONS: tuple[ActionName, ...] = ("fold", "check", "call", "raise", "allin", "show", "muck")
 
 
-class Service(Protocol):
-    async def act(
-        self,
-        interaction: discord.Interaction,
-        channel: int,
-        token: ActionToken,
-        action: ActionName,
-        amount: int | None = None,
-    ) -> None: ...
-
-    async def open_raise(
-        self, interaction: discord.Interaction, channel: int, token: ActionToken
-    ) -> None: ...
-
-    async def show_cards(self, interaction: discord.Interaction, channel: int) -> None: ...
-
-    async def submit_raise(
-        self, interaction: discord.Interaction, channel: int, token: ActionToken
-    ) -> None: ...
-
-    async def answer_request(
-        self, interaction: discord.Interaction, channel: int, player: str, yes: bool
-    ) -> None: ...
-
-    async def answer_run_twice(
-        self, interaction: discord.Interaction, channel: int, token: ActionToken, twice: bool
-    ) -> None: ...
-
-
-_services: weakref.WeakKeyDictionary[discord.Client, Service] = weakref.WeakKeyDictionary()
-
-
-def serve(client: discord.Client, service: Service) -> None:
-    _services[client] = service
-
-
-def service_of(client: discord.Client) -> Service:
-    return _services[client]
-
-
 _GREY = discord.ButtonStyle.secondary
 
 
 class ActButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PressButton,
     template=r"cd:act:(?P<channel>[0-9]+):(?P<token>[0-9]+\.[0-9]+):(?P<action>[a-z]+)",
 ):
     def __init__(
@@ -81,66 +41,43 @@ class ActButton(
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     ) -> None:
         super().__init__(
-            discord.ui.Button(
-                label=label or action,
-                style=style,
-                custom_id=f"cd:act:{channel}:{token}:{action}",
-                row=0,
-            )
+            f"cd:act:{channel}:{token}:{action}", label=label or action, style=style, row=0
         )
         self.channel = channel
         self.token = token
         self.action: ActionName = action
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ActButton:
+    def parsed(cls, match: re.Match[str], label: str) -> ActButton:
         action = match["action"]
         if action not in ACTIONS:
             raise ValueError(f"unknown action {action!r}")
-        label = getattr(item, "label", None) or action
         return cls(int(match["channel"]), ActionToken.parse(match["token"]), action, label=label)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        service = service_of(interaction.client)
+    async def press(self, service: Service, interaction: discord.Interaction[Any]) -> None:
         if self.action == "raise":
             await service.open_raise(interaction, self.channel, self.token)
         else:
             await service.act(interaction, self.channel, self.token, self.action)
 
 
-class CardsButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"cd:cards:(?P<channel>[0-9]+)"
-):
-    def __init__(self, channel: int, *, label: str = "My cards") -> None:
+class CardsButton(PressButton, template=r"cd:cards:(?P<channel>[0-9]+)"):
+    def __init__(self, channel: int, *, label: str = "") -> None:
         super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.primary,
-                custom_id=f"cd:cards:{channel}",
-                emoji="🂠",
-                row=1,
-            )
+            f"cd:cards:{channel}",
+            label=label or "My cards",
+            style=discord.ButtonStyle.primary,
+            row=1,
+            emoji="🂠",
         )
         self.channel = channel
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> CardsButton:
-        return cls(int(match["channel"]), label=getattr(item, "label", None) or "My cards")
+    def parsed(cls, match: re.Match[str], label: str) -> CardsButton:
+        return cls(int(match["channel"]), label=label)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await service_of(interaction.client).show_cards(interaction, self.channel)
+    async def press(self, service: Service, interaction: discord.Interaction[Any]) -> None:
+        await service.show_cards(interaction, self.channel)
 
 
 def table_buttons(channel: int, view: TableView, language: str) -> discord.ui.View | None:

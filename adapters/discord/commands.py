@@ -1,5 +1,6 @@
 """The `/poker` command tree, built from the command catalog: every entry an app command under
-`/poker` (a group's entries under its subcommand group, `/poker tournament open`), each
+`/poker` (a group's entries under its subcommand group, or its own top-level command,
+`/tournament open`), each
 parameter an option of the Discord type that fits its kind, with the catalog's choices and
 descriptions. Names and descriptions are `locale_str`s, so `texts.DealerTranslator` gives
 them in Russian and Bulgarian from the catalog's words.

@@ -21,7 +21,7 @@ from adapters.common.delivery import Delivery
 from adapters.common.events import Showdown
 from adapters.common.payloads import hand_title, showdown_lines
 from adapters.common.replay_links import last_hand_link, night_link, replay_link, start_web_pages
-from adapters.discord.buttons import serve, table_buttons, with_link
+from adapters.discord.buttons import table_buttons, with_link
 from adapters.discord.dms import DirectMessages
 from adapters.discord.images import board_key, board_png, dm_hand_png, showdown_png
 from adapters.discord.names import discord_language
@@ -37,6 +37,7 @@ from adapters.discord.posts import (
     with_log,
     with_result,
 )
+from adapters.discord.press_buttons import serve
 from adapters.discord.presses import Presses
 from adapters.discord.seat_requests import request_buttons
 from adapters.discord.tables import ChannelTable, HandResult, Screen, TableMessages
@@ -73,6 +74,9 @@ from chatdealer.render import (
 from chatdealer.store import TableId
 
 PLATFORM = "discord"  # the platform part of every table id this worker serves
+ANSWER_SECONDS = 1.5
+"""How long a public command waits for the dealer before deferring its reply (Discord wants
+an interaction acknowledged within 3 seconds)."""
 
 log = logging.getLogger(__name__)
 
@@ -144,7 +148,11 @@ class Poker(Delivery[TableMessages]):
     async def command(
         self, interaction: discord.Interaction[Any], args: Verb, *, public: bool = False
     ) -> None:
-        """A slash command: deferred (ephemeral unless `public`), run, answered."""
+        """A slash command: run, deferred (ephemeral unless `public`), answered. A public
+        command whose answer is for the asker alone (the dealer refused it, or it only showed
+        them something) is answered ephemerally, with no "Done" for the channel: the dealer is
+        given `ANSWER_SECONDS` to answer before the deferral must say who sees the reply; one
+        slower than that is deferred as `public` says."""
         if await self.refused_while_closing(interaction):
             return
         try:
@@ -152,10 +160,17 @@ class Poker(Delivery[TableMessages]):
         except LookupError:
             await not_in_a_server(interaction)
             return
-        await interaction.response.defer(ephemeral=not public, thinking=True)
-        out = await self.dealer.handle(
-            Command(table=table, user=self.user_of(interaction), args=args)
+        user = self.user_of(interaction)
+        handled = asyncio.ensure_future(
+            self.dealer.handle(Command(table=table, user=user, args=args))
         )
+        if public:
+            await asyncio.wait({handled}, timeout=ANSWER_SECONDS)
+            answered = handled.done() and handled.exception() is None
+            if answered and for_the_asker(handled.result(), user.id):
+                public = False
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        out = await handled
         await self.deliver(
             out, interaction, reply=True, public=public, asked_cards=isinstance(args, MyCards)
         )
@@ -379,3 +394,9 @@ class Poker(Delivery[TableMessages]):
     async def run_clock(self, stop: asyncio.Event, interval: float = 0.5) -> None:
         """The dealer's timer loop, its events delivered here."""
         await self.dealer.run_timers(stop, interval, deliver=self.deliver, platforms={PLATFORM})
+
+
+def for_the_asker(out: list[Outgoing], asker: str) -> bool:
+    """Whether the dealer's whole answer is for the asker alone (a refusal, their own view of
+    something): nothing for the channel."""
+    return bool(out) and all(event.to == asker for event in out)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from adapters.discord import seat_requests
 from adapters.discord.buttons import RaiseForm, chosen_amount, form_values, table_buttons
 from adapters.discord.posts import NO_MENTIONS, Post, fit, relative_time
 from adapters.discord.texts import not_in_a_server, ui
@@ -40,7 +41,8 @@ log = logging.getLogger(__name__)
 
 
 class Presses:
-    """The buttons' and the raise form's service (`buttons.Service`), for one bot's `Poker`."""
+    """The buttons' and the raise form's service (`press_buttons.Service`), for one bot's
+    `Poker`."""
 
     def __init__(self, poker: Poker) -> None:
         self.poker = poker
@@ -187,8 +189,27 @@ class Presses:
     async def answer_request(
         self, interaction: discord.Interaction[Any], channel: int, player: str, yes: bool
     ) -> None:
-        """Approve or Decline under a join request: the answer to the presser, ephemerally."""
-        await self._answer(interaction, channel, AnswerRequest(player_id=player, yes=yes))
+        """Approve or Decline under a join request: the answer to the presser, ephemerally, and
+        the request's message closed (who answered and how, no buttons). A request answered
+        some other way is closed too, and the presser told so."""
+        table = await self.pressed_at(interaction, channel)
+        if table is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        user = self.poker.user_of(interaction)
+        args = AnswerRequest(player_id=player, yes=yes)
+        out = await self.poker.dealer.handle(Command(table=table, user=user, args=args))
+        code = self.poker.language_of(table)
+        line = seat_requests.answered_line(out, code)
+        if seat_requests.gone(out, user.id):
+            out = [event for event in out if not isinstance(event.payload, Refused)]
+            await self.poker.deliver(out)
+            await self.poker.followup(interaction, Post(ui(code, "request_gone")), ephemeral=True)
+            await seat_requests.close(interaction.message, None)
+            return
+        await self.poker.deliver(out, interaction, reply=True)
+        if line is not None:
+            await seat_requests.close(interaction.message, line)
 
     async def answer_run_twice(
         self, interaction: discord.Interaction[Any], channel: int, token: ActionToken, twice: bool
@@ -200,7 +221,7 @@ class Presses:
         self,
         interaction: discord.Interaction[Any],
         channel: int,
-        args: AnswerRequest | RunTwiceAnswer,
+        args: RunTwiceAnswer,
     ) -> None:
         table = await self.pressed_at(interaction, channel)
         if table is None:

@@ -13,42 +13,32 @@ from typing import Any
 
 import discord
 
-from adapters.discord import buttons as registry  # buttons.py shows these: imported late
+from adapters.discord.press_buttons import PressButton, Service
 from adapters.discord.texts import ui
 from chatdealer.dealer import ActionToken, TableView
 
 
 class RunTwiceButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    PressButton,
     template=r"cd:rt:(?P<channel>[0-9]+):(?P<token>[0-9]+\.[0-9]+):(?P<runs>[12])",
 ):
     def __init__(self, channel: int, token: ActionToken, twice: bool, *, label: str = "") -> None:
         super().__init__(
-            discord.ui.Button(
-                label=label or ("twice" if twice else "once"),
-                style=discord.ButtonStyle.success if twice else discord.ButtonStyle.secondary,
-                custom_id=f"cd:rt:{channel}:{token}:{2 if twice else 1}",
-                row=0,
-            )
+            f"cd:rt:{channel}:{token}:{2 if twice else 1}",
+            label=label or ("twice" if twice else "once"),
+            style=discord.ButtonStyle.success if twice else discord.ButtonStyle.secondary,
+            row=0,
         )
         self.channel = channel
         self.token = token
         self.twice = twice
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> RunTwiceButton:
-        label = getattr(item, "label", None) or ""
+    def parsed(cls, match: re.Match[str], label: str) -> RunTwiceButton:
         token = ActionToken.parse(match["token"])
         return cls(int(match["channel"]), token, match["runs"] == "2", label=label)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        service = registry.service_of(interaction.client)
+    async def press(self, service: Service, interaction: discord.Interaction[Any]) -> None:
         await service.answer_run_twice(interaction, self.channel, self.token, self.twice)
 
 

@@ -10,6 +10,7 @@ from telegram import CallbackQuery, Message, Update
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
+from adapters.telegram import seat_requests
 from adapters.telegram.callbacks import parse_press
 from adapters.telegram.poker import Poker
 from adapters.telegram.posts import POPUP_LIMIT, cut
@@ -17,7 +18,7 @@ from adapters.telegram.run_twice_buttons import parse_run_twice
 from adapters.telegram.seat_requests import parse_answer
 from adapters.telegram.texts import ui
 from adapters.telegram.where import table_of, user_of
-from chatdealer.dealer import Act, Command, MyCards, RunTwiceAnswer, User
+from chatdealer.dealer import Act, Command, MyCards, Outgoing, RunTwiceAnswer, User
 from chatdealer.dealer import Answer as AnswerArgs
 from chatdealer.dealer.outgoing import HoleCards, Refused
 from chatdealer.render import language, payload_text
@@ -62,9 +63,15 @@ class Presses:
             await answer(ui("en", "stale"))
             return
         lang = await self.poker.table_language(table)
-        answered = parse_answer(query.data) or parse_run_twice(query.data)
-        if answered is not None:
-            await self._answer_request(table, user_of(query.from_user), answered, lang, answer)
+        request = parse_answer(query.data)
+        if request is not None and isinstance(message, Message):
+            await self._answer_request(
+                message, table, user_of(query.from_user), request, lang, answer
+            )
+            return
+        twice = parse_run_twice(query.data)
+        if twice is not None:
+            await self._answer(table, user_of(query.from_user), twice, lang, answer)
             return
         press = parse_press(query.data)
         if press is None or press.table() != table:
@@ -102,15 +109,36 @@ class Presses:
 
     async def _answer_request(
         self,
+        message: Message,
         table: TableId,
         user: User,
-        args: AnswerArgs | RunTwiceAnswer,
+        args: AnswerArgs,
         lang: str,
         answer: Answer,
     ) -> None:
-        """Approve or Decline under a join request, or Once or Twice when asked to run it twice,
-        pressed by whom Telegram says."""
+        """Approve or Decline under a join request, pressed by whom Telegram says; once
+        answered, the request's message says who answered and how, and keeps no buttons. A
+        request answered some other way is closed too, and the presser told so."""
         out = await self.dealer.handle(Command(table=table, user=user, args=args))
+        if seat_requests.gone(out, user.id):
+            await answer(ui(lang, "request_gone"), alert=True)
+            self.poker.outbox.put(seat_requests.close(message, None))
+            await self.poker.deliver([e for e in out if not isinstance(e.payload, Refused)])
+            return
+        line = seat_requests.answered_line(out, lang)
+        await self._answered(out, user, lang, answer)
+        if line is not None:
+            self.poker.outbox.put(seat_requests.close(message, line))
+
+    async def _answer(
+        self, table: TableId, user: User, args: RunTwiceAnswer, lang: str, answer: Answer
+    ) -> None:
+        """Once or Twice when asked to run it twice, pressed by whom Telegram says."""
+        out = await self.dealer.handle(Command(table=table, user=user, args=args))
+        await self._answered(out, user, lang, answer)
+
+    async def _answered(self, out: list[Outgoing], user: User, lang: str, answer: Answer) -> None:
+        """The presser's refusals in a popup (else "Done"), the rest where it belongs."""
         refusals = [e.payload for e in out if isinstance(e.payload, Refused) and e.to == user.id]
         now = self.poker.clock()
         texts = [payload_text(r, language(lang), now) or r.text for r in refusals]

@@ -31,6 +31,9 @@ WORDS: dict[str, str] = {
     "approve": "✅ Let them sit",
     "decline": "✖ Decline",
     "answered": "Done",
+    "approved_by": "Approved by {name}",
+    "declined_by": "Declined by {name}",
+    "request_gone": "This request was already answered",
     "started": (
         "Done: I will send your cards here at every deal. Your cards never go to the group."
     ),

@@ -2,8 +2,23 @@
 
 from __future__ import annotations
 
-from adapters.common.catalog import Platform, chunks, entries, entry, help_lines, topic_help, usage
+import pytest
+
+from adapters.common.catalog import (
+    ArgumentError,
+    Platform,
+    Situation,
+    chunks,
+    entries,
+    entry,
+    error_text,
+    help_lines,
+    parse_command,
+    topic_help,
+    usage,
+)
 from adapters.common.catalog.texts import example
+from tests.catalog.support import view
 
 
 def test_usage_is_spelled_per_platform() -> None:
@@ -63,3 +78,17 @@ def test_chunks_keep_lines_whole_and_under_the_limit() -> None:
     assert all(len(message) <= 700 for message in messages)
     joined = "\n".join(messages).split("\n")
     assert [line for line in joined if line] == [line for line in lines if line]
+
+
+@pytest.mark.parametrize("platform", list(Platform))
+def test_muck_with_no_showdown_is_refused_without_a_usage_line(platform: Platform) -> None:
+    with pytest.raises(ArgumentError) as raised:
+        parse_command("showdown muck", language="en").build(Situation(view=view()))
+    assert error_text(raised.value, platform) == "Nobody is asked to show or muck now"
+
+
+def test_a_command_written_wrong_still_shows_its_usage() -> None:
+    with pytest.raises(ArgumentError) as raised:
+        parse_command("topup lots", language="en").build(Situation(view=view()))
+    shown = error_text(raised.value, Platform.TERMINAL)
+    assert "lots is not an amount" in shown and "Usage: topup" in shown

@@ -363,7 +363,8 @@ class FakeDiscord:
         **options: Any,
     ) -> str:
         """`/poker <command> option:value ...` as `user` (`command` may be a group's, like
-        `tournament open`), or `/<root> <command>` (`root="host"`); an `admin` has Manage
+        `tournament open`, under `/poker` or a top-level command of its own), or
+        `/<root> <command>` (`root="host"`); an `admin` has Manage
         Server; returns the interaction's token."""
         kinds = {bool: 5, int: 4, str: 3, FakeUser: 6}
         given = [
@@ -375,6 +376,8 @@ class FakeDiscord:
             for name, value in options.items()
         ]
         group, _, name = command.rpartition(" ")
+        if group and root == "poker" and any(c["name"] == group for c in self.commands):
+            root, group = group, ""  # `tournament open`: `/tournament open` of its own
         called: dict[str, Any] = {"name": name, "type": 1, "options": given}
         if group:  # `tournament open`: a subcommand of a subcommand group
             called = {"name": group, "type": 2, "options": [called]}

@@ -28,11 +28,14 @@ PUBLIC_CARDS_LINE = re.compile(r"\b(Board|Flop|Turn|River):| wins .* — ")
 
 
 async def refused(fake: FakeDiscord, token: str, words: str) -> None:
-    """A public command's refusal comes to the asker alone, after the channel's answer."""
+    """A public command's refusal is its answer, to the asker alone: the channel reads nothing
+    of it, not even a "Done"."""
     await fake.wait_for(
         lambda: [r for r in fake.answered(token) if r.ephemeral and words in r.content],
         what=words,
     )
+    public = [r.content for r in fake.answered(token) if not r.ephemeral]
+    assert public == [], public
 
 
 async def view_of(running: Running) -> TableView:

@@ -20,8 +20,8 @@ SUBCOMMAND, GROUP = 1, 2
 
 
 def published_paths(fake: FakeDiscord) -> dict[str, dict[str, Any]]:
-    """Every command the bot published, by its catalog words (`tournament open` under
-    `/poker`, `host bank` for `/host bank`)."""
+    """Every command the bot published, by its catalog words (`join` under `/poker`,
+    `host bank` for `/host bank`)."""
     paths: dict[str, dict[str, Any]] = {}
     for top in fake.commands:
         above = "" if top["name"] == "poker" else top["name"] + " "
@@ -153,7 +153,7 @@ async def test_help_is_the_catalogs_and_only_the_asker_sees_it(
 
     parts = await fake.wait_for(whole_help, what="the whole help")
     assert all(part.ephemeral for part in parts)
-    assert "`/poker tournament open`" in "\n".join(part.content for part in parts)
+    assert "`/tournament open`" in "\n".join(part.content for part in parts)
     one = await answer(fake, await fake.slash(ANN, "help", command="tournament open"))
     assert one.ephemeral and entry("tournament open").summary in one.content
     assert "rebuy_until" in one.content
@@ -179,7 +179,13 @@ async def test_the_tree_fits_discords_limit_in_every_language(
     fake: FakeDiscord, launch: Launch
 ) -> None:
     await launch()
-    assert {command["name"] for command in fake.commands} == {"poker", "host", "house", "showdown"}
+    assert {command["name"] for command in fake.commands} == {
+        "poker",
+        "host",
+        "house",
+        "showdown",
+        "tournament",
+    }
     for top in fake.commands:  # each top-level command has the limit to itself
         sizes = {code: characters(top, code) for code in (None, "ru", "bg")}
         assert all(size <= COMMAND_LIMIT for size in sizes.values()), (top["name"], sizes)

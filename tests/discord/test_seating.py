@@ -6,7 +6,7 @@ from __future__ import annotations
 from chatdealer.dealer.record import decode_record
 
 from .conftest import Launch, Running
-from .fake_discord import ANN, BOB, CID, FakeDiscord, FakeUser
+from .fake_discord import ANN, BOB, CID, DAN, FakeDiscord, FakeUser, Message
 from .helpers import TABLE, answer, view_of
 from .test_host import audited
 
@@ -90,3 +90,46 @@ async def test_short_decks_straight_above_trips_is_chosen_by_slash(
     assert loaded is not None
     settings = decode_record(loaded[1]).settings
     assert settings is not None and settings.straight_beats_trips
+
+
+async def test_an_answered_request_says_who_answered_and_keeps_no_buttons(
+    fake: FakeDiscord, launch: Launch
+) -> None:
+    running = await launch()
+    await answer(fake, await fake.slash(ANN, "create"))
+    await answer(fake, await fake.slash(ANN, "join"))
+    await answer(fake, await fake.slash(ANN, "seating", root="house", join="approval"))
+
+    async def request_of(user: FakeUser) -> Message:
+        def waiting() -> list[Message]:
+            return [
+                m
+                for m in fake.channel_messages()
+                if f"{user.name} asks" in m.content and m.custom_ids()
+            ]
+
+        found: list[Message] = await fake.wait_for(waiting, what=f"{user.name}'s request")
+        (request,) = found
+        return request
+
+    await fake.slash(BOB, "join")
+    bob = await request_of(BOB)
+    await fake.slash(CID, "join")
+    cid = await request_of(CID)
+    await answer(fake, await fake.click(ANN, bob, bob.custom_ids()[0]))
+    await fake.wait_for(lambda: not bob.custom_ids(), what="Bob's request closed")
+    assert bob.content.startswith("Bob asks to sit down")
+    assert bob.content.endswith("Approved by Ann")
+    await answer(fake, await fake.click(ANN, cid, cid.custom_ids()[1]))
+    await fake.wait_for(lambda: not cid.custom_ids(), what="Cid's request closed")
+    assert cid.content.endswith("Declined by Ann")
+    assert await seated(running) == {str(ANN.id), str(BOB.id)}
+
+    await fake.slash(DAN, "join")
+    dan = await request_of(DAN)
+    await answer(fake, await fake.slash(ANN, "decline", root="host", member=DAN))
+    stale = await answer(fake, await fake.click(ANN, dan, dan.custom_ids()[0]))
+    assert stale.ephemeral and stale.content == "This request was already answered"
+    await fake.wait_for(lambda: not dan.custom_ids(), what="Dan's stale request closed")
+    assert str(DAN.id) not in await seated(running)
+    await audited(running)

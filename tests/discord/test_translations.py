@@ -48,7 +48,7 @@ async def test_the_published_tree_is_translated_whole(fake: FakeDiscord, launch:
 
 @pytest.mark.parametrize("code", LOCALES)
 def test_every_word_of_the_adapter_is_translated(code: str) -> None:
-    params = {"amount": "1", "low": "1", "high": "2", "channel": "#c"}
+    params = {"amount": "1", "low": "1", "high": "2", "channel": "#c", "name": "Ann"}
     untranslated = [key for key in UI if ui(code, key, **params) == ui("en", key, **params)]
     assert untranslated == []
 

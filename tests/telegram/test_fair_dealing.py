@@ -4,8 +4,9 @@ a hand is dealt, with the next hand's deck, through the real python-telegram-bot
 from __future__ import annotations
 
 from .conftest import Launch
-from .fake_bot_api import FakeBotApi
+from .fake_bot_api import ANN, FakeBotApi
 from .test_game import Players, open_table, view_of
+from .test_translations import said
 
 
 async def test_the_caption_shows_the_whole_commitment_of_the_hand_and_the_next(
@@ -30,3 +31,15 @@ async def test_the_caption_shows_the_whole_commitment_of_the_hand_and_the_next(
     assert f"Next deck {view.next_deck_commitment}" in caption
     started = [text for text in fake.group_texts() if "deck commitment" in text]
     assert any(f"deck commitment {view.deck_commitment}" in text for text in started)
+
+
+async def test_the_host_opens_the_whole_deck_at_create_and_closes_it_in_settings(
+    fake: FakeBotApi, launch: Launch
+) -> None:
+    worker = await launch()
+    await said(fake, ANN, "/poker 5/10 open_deck=on")
+    settings = (await view_of(worker)).settings
+    assert settings is not None and settings.open_deck and settings.big_blind == 10
+    await said(fake, ANN, "/settings open_deck=off")
+    settings = (await view_of(worker)).settings
+    assert settings is not None and not settings.open_deck

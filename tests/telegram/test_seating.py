@@ -104,3 +104,52 @@ async def test_settings_take_the_seating_options_as_typed(fake: FakeBotApi, laun
     seating = decode_record(loaded[1]).seating
     assert (seating.auto_leave_minutes, seating.refill_seconds) == (15, 10)
     assert (seating.refill_hands, seating.refill_cap) == (5, 60)
+
+
+async def test_an_answered_request_says_who_answered_and_keeps_no_buttons(
+    fake: FakeBotApi, launch: Launch
+) -> None:
+    worker = await launch()
+    await said(fake, ANN, "/poker")
+    await said(fake, ANN, "/join")
+    await said(fake, ANN, "/house seating join=approval")
+    await fake.wait_for(posted(fake, "Seating: on approval"), "the seating rules")
+
+    async def request_of(user: FakeUser) -> Sent:
+        waiting = posted(fake, f"{user.first_name} asks to sit down")
+        (request,) = await fake.wait_for(
+            lambda: [m for m in waiting() if m.buttons()], f"{user.first_name}'s request"
+        )
+        return request
+
+    def data(request: Sent) -> list[str]:
+        return [button["callback_data"] for button in request.buttons()]
+
+    await fake.push(fake.command(BOB, "/join"))
+    bob = await request_of(BOB)
+    await press(fake, ANN, bob, data(bob)[0])
+    await fake.wait_for(lambda: not bob.buttons(), "Bob's request closed")
+    assert bob.content.startswith("Bob asks to sit down")
+    assert bob.content.endswith("Approved by Ann")
+
+    await fake.push(fake.command(CID, "/join"))
+    cid = await request_of(CID)
+    await said(fake, ANN, "/host decline", reply_to=CID)
+    update = fake.press(ANN, cid, data(cid)[0])
+    await fake.push(update)
+    popup = await fake.wait_for(
+        lambda: fake.answers.get(update["callback_query"]["id"]), "the stale press's answer"
+    )
+    assert popup["text"] == "This request was already answered"
+    await fake.wait_for(lambda: not cid.buttons(), "Cid's stale request closed")
+    assert str(CID.id) not in {seat.player_id for seat in (await view_of(worker)).seats}
+
+    await fake.push(fake.command(CID, "/join"))
+    again = await fake.wait_for(
+        lambda: [m for m in posted(fake, "Cid asks to sit down")() if m.buttons()],
+        "Cid's second request",
+    )
+    await press(fake, ANN, again[0], data(again[0])[1])
+    await fake.wait_for(lambda: not again[0].buttons(), "Cid's second request closed")
+    assert again[0].content.endswith("Declined by Ann")
+    assert str(CID.id) not in {seat.player_id for seat in (await view_of(worker)).seats}

@@ -83,7 +83,9 @@ from chatdealer.dealer import (
 from chatdealer.dealer.commands import MAX_DAILY_HOURS, BoardName
 from chatdealer.table import TableSettings
 
-TOURNAMENT = Group("tournament", "Sit-and-go tournaments: open, register, start, rebuy, status")
+TOURNAMENT = Group(
+    "tournament", "Sit-and-go tournaments: open, register, start, rebuy, status", discord_root=True
+)
 HOST = Group("host", "Run the room: the community's bank and who sits", discord_root=True)
 
 BUY_IN = Param("buy_in", Kind.CHIPS, "Chips to bring (default: the table maximum)")

@@ -1,7 +1,8 @@
 """What can be wrong with a command's arguments: a stable code, its parameters, and the English
 message each code is shown with (a gettext message id of `catalog.po`, context
 "catalog error"). The adapters answer with the message, then the command's right form
-(`texts.error_text`), and send nothing to the dealer.
+(`texts.error_text`) unless the code is about the table as it is now (`SITUATIONS`), and send
+nothing to the dealer.
 """
 
 from __future__ import annotations
@@ -43,6 +44,10 @@ MESSAGES: dict[str, str] = {
     "no_raise": "You can't raise now: call, check or fold",
     "full_stack": "You have the table maximum already",
 }
+
+SITUATIONS = frozenset({"no_showdown", "no_raise", "full_stack"})
+"""Codes about the table as it is now, not about how the command was written: shown without
+the command's usage, which would read as if the syntax were wrong."""
 
 
 class ArgumentError(ValueError):

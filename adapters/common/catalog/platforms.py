@@ -1,5 +1,6 @@
-"""How each platform spells a command of the catalog: `/poker tournament open` on Discord (one
-`/poker` command, tournaments a subcommand group; the host's commands their own `/host`),
+"""How each platform spells a command of the catalog: `/poker join` on Discord (one `/poker`
+command; a group whose entries would not fit in its 4,000 characters, like `/host` or
+`/tournament`, a top-level command of its own, others a subcommand group under `/poker`),
 `/tournament open` on Telegram (a command per entry, a group's entries its first word),
 `tournament open` in the terminal."""
 
@@ -21,7 +22,7 @@ class Platform(StrEnum):
 
 
 def discord_path(group: Group | None) -> list[str]:
-    """The Discord command words above a group's entries (`poker tournament`, `host`)."""
+    """The Discord command words above a group's entries (`poker <group>`, `host`)."""
     if group is None:
         return [DISCORD_ROOT]
     return [group.name] if group.discord_root else [DISCORD_ROOT, group.name]

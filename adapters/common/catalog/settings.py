@@ -72,6 +72,19 @@ STRAIGHT_BEATS_TRIPS = Param(
     "Short deck: straight beats trips",
     positional=False,
 )
+BIG_BLIND_ANTE = Param(
+    "big_blind_ante",
+    Kind.FLAG,
+    "Big blind posts everyone's ante",
+    aliases=("bb_ante",),
+    positional=False,
+)
+OPEN_DECK = Param(
+    "open_deck",
+    Kind.FLAG,
+    "Open the whole deck after every hand",
+    positional=False,
+)
 
 
 def table_params() -> tuple[Param, ...]:
@@ -89,13 +102,7 @@ def table_params() -> tuple[Param, ...]:
             positional=False,
         ),
         Param("ante", Kind.CHIPS, "Ante (0 for none)", minimum=0, positional=False),
-        Param(
-            "big_blind_ante",
-            Kind.FLAG,
-            "Big blind posts everyone's ante",
-            aliases=("bb_ante",),
-            positional=False,
-        ),
+        BIG_BLIND_ANTE,
         Param("straddles", Kind.FLAG, "Allow straddles", positional=False),
         SEATS,
         Param(
@@ -120,6 +127,7 @@ def table_params() -> tuple[Param, ...]:
         TIME_BANK,
         LANGUAGE,
         STRAIGHT_BEATS_TRIPS,
+        OPEN_DECK,
         Param("rabbit", Kind.FLAG, "Rabbit hunt after a hand", positional=False),
         Param(
             "bomb",
@@ -193,6 +201,7 @@ def tournament_params() -> tuple[Param, ...]:
             aliases=("late",),
             positional=False,
         ),
+        BIG_BLIND_ANTE,
         variant_param(),
         STRUCTURE,
         SEATS,
@@ -200,6 +209,7 @@ def tournament_params() -> tuple[Param, ...]:
         TIME_BANK,
         LANGUAGE,
         STRAIGHT_BEATS_TRIPS,
+        OPEN_DECK,
     )
 
 
@@ -273,6 +283,10 @@ def tournament_settings(values: Values, language: str) -> TournamentSettings:
     if "seats" not in values and TournamentSettings().seat_count > game.max_players:
         changes["seat_count"] = game.max_players
     changes["schedule"] = schedule(values)
+    if "big_blind_ante" in values:  # who posts the levels' antes; the big blind unless told
+        changes["schedule"] = msgspec.structs.replace(
+            changes["schedule"], big_blind_ante=values.given()["big_blind_ante"]
+        )
     rebuys, until = values.number("rebuys"), values.number("rebuy_until")
     if rebuys is not None or until is not None:
         if rebuys == 0:
@@ -329,6 +343,7 @@ def _game(values: Values) -> dict[str, Any]:
         ("time_bank", "time_bank_seconds"),
         ("language", "language"),
         ("straight_beats_trips", "straight_beats_trips"),
+        ("open_deck", "open_deck"),
     ):
         if name in values:
             changes[field] = values.given()[name]

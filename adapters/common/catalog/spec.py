@@ -211,7 +211,7 @@ Build = Callable[[Values, Situation], Outcome]
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """Commands under one word: `/poker tournament open`, `/tournament open`, `tournament open`."""
+    """Commands under one word: `/tournament open` (Discord and Telegram), `tournament open`."""
 
     name: str
     summary: str

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from adapters.common.catalog.entries import entries, groups, in_group
-from adapters.common.catalog.errors import ArgumentError
+from adapters.common.catalog.errors import SITUATIONS, ArgumentError
 from adapters.common.catalog.parse import find_entry, find_group, parse_arguments
 from adapters.common.catalog.platforms import Platform, group_spelled, spelled
 from adapters.common.catalog.spec import Access, Entry, Group, Kind, Param
@@ -140,7 +140,7 @@ def _discord_value(param: Param, value: object, typed: str, lang: Words) -> str:
 def error_text(
     error: ArgumentError, platform: Platform, code: str = "en", markup: Markup = PLAIN
 ) -> str:
-    """What was wrong, then the command's right form and an example."""
+    """What was wrong, then (for a command written wrong) its right form and an example."""
     lang = words(code)
     params: dict[str, str] = defaultdict(str, {k: str(v) for k, v in error.params.items()})
     if error.param is not None:
@@ -152,7 +152,7 @@ def error_text(
     except (ValueError, IndexError):
         what = template
     lines = [markup.escape(what)]
-    entry = error.entry
+    entry = None if error.code in SITUATIONS else error.entry  # no usage: not a syntax error
     if entry is not None:
         lines.append(
             f"{markup.escape(lang.help(USAGE))}: {markup.code(usage(entry, platform, code))}"
