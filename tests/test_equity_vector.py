@@ -21,7 +21,9 @@ from chatdealer.equity import VECTOR_EVALUATIONS, _deal, _lookup, _Tally, all_in
 from chatdealer.evaluator import HOLDEM, SHORT_DECK, Ranking, rank7_for
 
 
-def deal(ranking: Ranking, players: int, board: int, rng: random.Random) -> tuple[list, list]:
+def deal(
+    ranking: Ranking, players: int, board: int, rng: random.Random
+) -> tuple[list[tuple[Card, Card]], list[Card]]:
     deck = ranking.deck.cards()
     rng.shuffle(deck)
     holes = [(deck[2 * seat], deck[2 * seat + 1]) for seat in range(players)]
