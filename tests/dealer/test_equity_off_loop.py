@@ -76,8 +76,10 @@ async def test_the_pool_answers_as_sampling_in_place_would() -> None:
     ("players", "board", "in_the_step"),
     [
         (2, "", False),  # sampled: 40,000 boards
+        (6, "", False),
         (2, "2c 7d Jh", True),  # 990 boards, exact
-        (3, "2c 7d Jh", False),  # 2,700 hands valued: a few milliseconds
+        (3, "2c 7d Jh", True),  # 2,700 hands valued in arrays: about a millisecond
+        (6, "2c 7d Jh", True),  # 4,000 hands valued in arrays
         (6, "2c 7d Jh 9s", True),  # the turn: one card to come
     ],
 )
