@@ -18,6 +18,7 @@ import random
 from typing import Literal, NamedTuple
 
 from chatdealer.cards import Card
+from chatdealer.dealer.equity_cache import EquityCache
 from chatdealer.equity import EquityResult, all_in_equity
 from chatdealer.equity_omaha import omaha_equity
 from chatdealer.evaluator import HOLDEM, SHORT_DECK, Ranking
@@ -68,10 +69,12 @@ def warm() -> None:
 
 
 class EquityPool:
-    """Processes, started when first needed, that answer equity questions."""
+    """Processes, started when first needed, that answer equity questions; a question asked
+    before, in the same or other suits, is answered from `cache` at once."""
 
     def __init__(self, processes: int | None = None) -> None:
         self.pool = ProcessPool(processes, warm=warm)
+        self.cache = EquityCache()
 
     @property
     def processes(self) -> int:
@@ -82,7 +85,12 @@ class EquityPool:
         self.pool.start()
 
     async def answer(self, question: EquityQuestion, seed: int) -> EquityResult:
-        return await self.pool.run(answer, question, seed)
+        known = self.cache.get(question)
+        if known is not None:
+            return known
+        result = await self.pool.run(answer, question, seed)
+        self.cache.put(question, result)
+        return result
 
     def close(self) -> None:
         self.pool.close()
