@@ -18,7 +18,13 @@ import pytest
 from chatdealer import equity_vector
 from chatdealer.cards import Card
 from chatdealer.equity import VECTOR_EVALUATIONS, _deal, _lookup, _Tally, all_in_equity
-from chatdealer.evaluator import HOLDEM, SHORT_DECK, Ranking, rank7_for
+from chatdealer.evaluator import (
+    HOLDEM,
+    SHORT_DECK,
+    SHORT_DECK_STRAIGHT_BEATS_TRIPS,
+    Ranking,
+    rank7_for,
+)
 
 
 def deal(
@@ -34,7 +40,7 @@ def column(boards: list[tuple[Card, ...]]) -> np.ndarray:
     return np.array(boards, dtype=np.intp).T
 
 
-@pytest.mark.parametrize("ranking", [HOLDEM, SHORT_DECK])
+@pytest.mark.parametrize("ranking", [HOLDEM, SHORT_DECK, SHORT_DECK_STRAIGHT_BEATS_TRIPS])
 def test_every_hand_is_valued_as_rank7_values_it(ranking: Ranking) -> None:
     """Random boards, and suited ones so that flushes and straight flushes come up often."""
     rng = random.Random(11)
@@ -62,7 +68,7 @@ def test_every_hand_is_valued_as_rank7_values_it(ranking: Ranking) -> None:
     ("ranking", "players", "board"),
     [
         *[(HOLDEM, 2, 3), (HOLDEM, 4, 3), (HOLDEM, 6, 3), (HOLDEM, 9, 3), (HOLDEM, 3, 4)],
-        *[(SHORT_DECK, 3, 3), (SHORT_DECK, 6, 0)],
+        *[(SHORT_DECK, 3, 3), (SHORT_DECK, 6, 0), (SHORT_DECK_STRAIGHT_BEATS_TRIPS, 4, 3)],
     ],
 )
 def test_enumeration_in_arrays_equals_boards_dealt_one_by_one(
