@@ -3,7 +3,9 @@
 Run by hand: `.venv/bin/python bench/equity.py [SPOTS]`. Each row times SPOTS random all-in spots
 (seeded, so every run deals the same ones) and prints the median and slowest time, the boards
 dealt and the largest half-width. Heads-up pre-flop, eval7's Monte Carlo (C) is timed beside
-ours on the same spots with the same number of boards, where it is installed.
+ours on the same spots with the same number of boards, where it is installed (the [bench]
+extra). Since issue 19 the boards are valued in numpy arrays (`chatdealer/equity_vector.py`);
+to compare with the one-by-one sampler, run an older checkout's copy of this script beside it.
 
 Then, before the flop, how long the event loop is held: the sampling run on the loop (as the
 dealer did) beside the same question answered by `EquityPool` in its own process (as the

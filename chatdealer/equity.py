@@ -1,12 +1,14 @@
 """All-in equity: each hand's share of the pot when no more betting can happen (issue 6).
 
 With the flop or the turn out there are at most 1,081 boards to come, so every one is dealt and
-the figures are exact. Pre-flop there are 1,712,304 boards heads-up, too many for 200 ms in pure
-Python, so boards are sampled until every hand's 95% confidence half-width is at most 0.5 %.
+the figures are exact. Pre-flop there are 1,712,304 boards heads-up, too many to deal for every
+all-in, so boards are sampled until every hand's 95% confidence half-width is at most 0.5 %.
 A hand's share of one board lies in [0, 1], so its variance is at most 1/4 and
 `MAX_SAMPLES` = (1.96 · 0.5 / 0.005)² boards always suffice; sampling stops sooner when the
 observed variances allow it (three-way and more, or a dominated hand). When the boards to come
-are few enough (a short-deck table with many players), they are enumerated instead.
+are few enough (a short-deck table with many players), they are enumerated instead. Many
+boards are valued at once in arrays (`equity_vector`, issue 19): a pre-flop all-in takes a few
+milliseconds rather than 40-150 ms; a few boards (the turn) are valued one by one here.
 
 `equity_vs_random` is the bots' estimate: one known hand against random hands, sampled within
 a sample and time budget.
@@ -18,11 +20,12 @@ import math
 import random
 import time
 from array import array
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations, islice
+from itertools import combinations
 
+from chatdealer import equity_vector
 from chatdealer.cards import Card, CardError, check_in_deck, check_unique
 from chatdealer.evaluator import HOLDEM, Ranking, rank7_for
 from chatdealer.evaluator_tables import (
@@ -49,11 +52,11 @@ __all__ = [
 CONFIDENCE_Z = 1.959963984540054  # two-sided 95 %
 TARGET_HALF_WIDTH = 0.005
 MAX_SAMPLES = math.ceil((CONFIDENCE_Z * 0.5 / TARGET_HALF_WIDTH) ** 2)  # 38,415
-FIRST_BATCH = 4_000  # boards sampled before the variances are trusted to stop early
-BATCH = 2_000
 # Enumerate instead of sampling when it costs no more time than sampling heads-up: a dealt board
 # costs under half a sampled one. The flop and the turn are always far below this.
 EXACT_EVALUATIONS = 4 * MAX_SAMPLES
+VECTOR_EVALUATIONS = 500
+"""Hands valued on every board to come above which the boards are valued in arrays."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,16 +145,27 @@ def all_in_equity(
     if exact is None:
         cheap = math.comb(len(rest), missing) * len(holes) <= EXACT_EVALUATIONS
         exact = len(board) >= 3 or cheap
-    if exact:
+    if exact and math.comb(len(rest), missing) * len(holes) <= VECTOR_EVALUATIONS:
         fixed = tuple(board)
         _deal(pairs, (fixed + more for more in combinations(rest, missing)), lookup, tally)
         return tally.result(exact=True)
-    boards = _sampled_boards(tuple(board), rest, rng or random.Random())
-    limit = math.ceil((CONFIDENCE_Z * 0.5 / half_width) ** 2)  # enough for any variance
-    _deal(pairs, islice(boards, min(FIRST_BATCH, limit)), lookup, tally)
-    while tally.boards < limit and tally.half_width() > half_width:
-        _deal(pairs, islice(boards, min(BATCH, limit - tally.boards)), lookup, tally)
-    return tally.result(exact=False)
+    if exact:
+        counted = equity_vector.enumerated(pairs, board, rest, ranking)
+    else:
+        counted = equity_vector.sampled(
+            pairs, board, rest, ranking, rng or random.Random(), half_width
+        )
+    return _arrays_result(counted, exact)
+
+
+def _arrays_result(counted: equity_vector.Tally, exact: bool) -> EquityResult:
+    hands = tuple(
+        HandEquity(
+            win=wins / counted.boards, tie=ties / counted.boards, equity=share / counted.boards
+        )
+        for wins, ties, share in zip(counted.wins, counted.ties, counted.shares, strict=True)
+    )
+    return EquityResult(hands, counted.boards, exact, 0.0 if exact else counted.half_width())
 
 
 def _check(
@@ -168,48 +182,6 @@ def _check(
             raise CardError(f"{card!r} is not a card")
     check_unique(known)
     check_in_deck(known, ranking.deck)
-
-
-def _sampled_boards(
-    board: tuple[Card, ...], rest: list[Card], rng: random.Random
-) -> Iterator[tuple[Card, ...]]:
-    """Independent uniform boards, each completed by a partial Fisher-Yates shuffle of `rest`.
-
-    Each step draws the missing cards afresh from wherever the last shuffle left them, so the
-    boards are independent; `int(random() * n)` is uniform to within 2**-53 for n <= 52.
-    """
-    deck = list(rest)
-    count = len(deck)
-    draw = rng.random
-    missing = 5 - len(board)
-    if missing == 5:
-        while True:
-            j = int(draw() * count)
-            x0 = deck[j]
-            deck[j] = deck[0]
-            deck[0] = x0
-            j = 1 + int(draw() * (count - 1))
-            x1 = deck[j]
-            deck[j] = deck[1]
-            deck[1] = x1
-            j = 2 + int(draw() * (count - 2))
-            x2 = deck[j]
-            deck[j] = deck[2]
-            deck[2] = x2
-            j = 3 + int(draw() * (count - 3))
-            x3 = deck[j]
-            deck[j] = deck[3]
-            deck[3] = x3
-            j = 4 + int(draw() * (count - 4))
-            x4 = deck[j]
-            deck[j] = deck[4]
-            deck[4] = x4
-            yield x0, x1, x2, x3, x4
-    while True:
-        for i in range(missing):
-            j = i + int(draw() * (count - i))
-            deck[i], deck[j] = deck[j], deck[i]
-        yield board + tuple(deck[:missing])
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,14 +1,15 @@
 """Pre-flop all-in equity off the event loop: sampled in another process, the step run again.
 
-On the turn, and on the flop heads-up, the chances are exact and take about a millisecond, so
-the step works them out itself. Before the flop they are sampled (40-150 ms of CPU), and a
-multiway flop takes a few milliseconds, which on the event loop would stall every table of the
-worker. So a step run by the service does not work those out: it stops
-with `EquityNeeded`, the service has a process pool answer the question while the loop serves
-other tables, and runs the same step again on the same state with the answer in its context.
-A step run anywhere else (replays, tests) is handed no answers and samples in place. Omaha's
-questions (four or five cards, high or split high-low) travel the same way: before the turn
-they cost more than a hold'em flop, as each hand is valued over six or ten pairs of its cards.
+From the flop on, hold'em's chances are exact and take about a millisecond (at most 1,081
+boards, valued in arrays: `equity_vector`), so the step works them out itself. Before the flop
+they are sampled: a few milliseconds in arrays (40-150 ms before issue 19), which on the event
+loop would still stall every table of the worker. So a step run by the service does not work
+those out: it stops with `EquityNeeded`, the service has a process pool answer the question
+while the loop serves other tables, and runs the same step again on the same state with the
+answer in its context. A step run anywhere else (replays, tests) is handed no answers and
+samples in place. Omaha's questions (four or five cards, high or split high-low) travel the
+same way: before the turn they cost more than a hold'em flop, as each hand is valued over six
+or ten pairs of its cards.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import random
 from typing import Literal, NamedTuple
 
 from chatdealer.cards import Card
+from chatdealer.dealer.equity_cache import EquityCache
 from chatdealer.equity import EquityResult, all_in_equity
 from chatdealer.equity_omaha import omaha_equity
 from chatdealer.evaluator import HOLDEM, SHORT_DECK, Ranking
@@ -58,17 +60,21 @@ def worked_out(question: EquityQuestion, rng: random.Random) -> EquityResult:
 
 
 def warm() -> None:
-    """Loads both decks' ranking tables in a new process before its first question."""
+    """Loads both decks' ranking tables, and their arrays, in a new process before its first
+    question: one question on the turn and one before the flop."""
     for ranking in (HOLDEM, SHORT_DECK):
         cards = ranking.deck.cards()
         all_in_equity([cards[0:2], cards[2:4]], cards[4:8], ranking=ranking)
+        all_in_equity([cards[0:2], cards[2:4]], ranking=ranking, rng=random.Random(0))
 
 
 class EquityPool:
-    """Processes, started when first needed, that answer equity questions."""
+    """Processes, started when first needed, that answer equity questions; a question asked
+    before, in the same or other suits, is answered from `cache` at once."""
 
     def __init__(self, processes: int | None = None) -> None:
         self.pool = ProcessPool(processes, warm=warm)
+        self.cache = EquityCache()
 
     @property
     def processes(self) -> int:
@@ -79,7 +85,12 @@ class EquityPool:
         self.pool.start()
 
     async def answer(self, question: EquityQuestion, seed: int) -> EquityResult:
-        return await self.pool.run(answer, question, seed)
+        known = self.cache.get(question)
+        if known is not None:
+            return known
+        result = await self.pool.run(answer, question, seed)
+        self.cache.put(question, result)
+        return result
 
     def close(self) -> None:
         self.pool.close()

@@ -48,20 +48,23 @@ FLOP = 3
 
 
 INLINE_EVALUATIONS = 2_000
-"""Hands valued on every board to come, at most, for chances worked out in the step (about a
-millisecond: the turn, and the flop heads-up); more go off the event loop (`equities`)."""
+"""Omaha hands valued on every board to come, at most, for chances worked out in the step
+(about a millisecond: the turn); more go off the event loop (`equities`)."""
 
 
 def _quick(question: EquityQuestion) -> bool:
-    """Whether the chances are exact and cheap enough to work out on the event loop."""
+    """Whether the chances are exact and cheap enough to work out on the event loop: hold'em's
+    from the flop on (at most 1,081 boards, valued in arrays in about a millisecond at any
+    number of hands, `equity_vector`), Omaha's within `INLINE_EVALUATIONS`."""
     if len(question.board) < FLOP:
         return False
+    if not question.omaha:
+        return True
     dealt = sum(len(hole) for hole in question.holes)
     left = len(question.ranking.deck.cards()) - len(question.board) - dealt
     boards = math.comb(left, FULL_BOARD - len(question.board))
     # An Omaha hand is valued over each pair of its hole cards, twice at hi-lo.
-    cost = 1 if not question.omaha else math.comb(len(question.holes[0]), 2)
-    cost *= 2 if question.omaha == "hi_lo" else 1
+    cost = math.comb(len(question.holes[0]), 2) * (2 if question.omaha == "hi_lo" else 1)
     return boards * len(question.holes) * cost <= INLINE_EVALUATIONS
 
 

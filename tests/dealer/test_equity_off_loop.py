@@ -15,12 +15,12 @@ from chatdealer.dealer.equities import EquityPool, EquityQuestion, answer
 from chatdealer.dealer.outgoing import AllInEquity, BoardDealt, HandOver
 from chatdealer.dealer.showdown import _quick
 from chatdealer.engine.config import BettingStructure, Variant
-from chatdealer.equity import EquityResult
+from chatdealer.equity import EquityResult, all_in_equity
 from chatdealer.evaluator import HOLDEM
 from chatdealer.store import Store, TableId
 from chatdealer.table import TableSettings
 
-from .harness import ANN, BOB, CID, Clock, Harness, all_in, refusals
+from .harness import ANN, BOB, CID, DEE, EVE, Clock, Harness, all_in, refusals
 
 SETTINGS = TableSettings(small_blind=1, big_blind=2, seat_count=6, time_bank_seconds=0)
 
@@ -59,6 +59,39 @@ async def test_all_in_chances_are_shown_before_the_run_out_and_after_the_flop_an
     game.dealer.equities.close()
 
 
+async def test_a_five_way_all_in_asks_the_pool_only_before_the_flop(
+    store: Store, clock: Clock
+) -> None:
+    """The flop's and the turn's chances are worked out in the step, exact, at any number of
+    hands (issue 19): one question leaves the loop per run-out, and the figures are those of
+    every board to come."""
+    game = Harness(store, clock, TableId("discord", "offloop-five", "poker"))
+    assert not refusals(await game.do(ANN, Create(settings=SETTINGS)))
+    for user in (ANN, BOB, CID, DEE, EVE):
+        assert not refusals(await game.do(user, Join(buy_in=100)))
+    asked: list[EquityQuestion] = []
+    pooled = game.dealer.equities.answer
+
+    async def recorded(question: EquityQuestion, seed: int) -> EquityResult:
+        asked.append(question)
+        return await pooled(question, seed)
+
+    game.dealer.equities.answer = recorded  # type: ignore[method-assign]
+    await game.do(ANN, Start())
+    told = await all_in_until_told(game)
+    assert [len(question.board) for question in asked] == [0]
+    assert [len(chances.board) for chances in told] == [0, 3, 4]
+    assert [chances.again for chances in told] == [False, True, True]
+    assert len(asked[0].holes) == len(told[0].players) == 5
+    for chances in told[1:]:
+        holes = [parse_cards(" ".join(share.cards)) for share in chances.players]
+        exact = all_in_equity(holes, parse_cards(" ".join(chances.board)))
+        assert chances.exact and exact.exact
+        assert [share.equity for share in chances.players] == [h.equity for h in exact.hands]
+    await game.assert_chips_conserved()
+    game.dealer.equities.close()
+
+
 async def test_the_pool_answers_as_sampling_in_place_would() -> None:
     question = EquityQuestion(
         (tuple(parse_cards("As Ad")), tuple(parse_cards("Kc Kd"))), (), HOLDEM
@@ -76,8 +109,10 @@ async def test_the_pool_answers_as_sampling_in_place_would() -> None:
     ("players", "board", "in_the_step"),
     [
         (2, "", False),  # sampled: 40,000 boards
+        (6, "", False),
         (2, "2c 7d Jh", True),  # 990 boards, exact
-        (3, "2c 7d Jh", False),  # 2,700 hands valued: a few milliseconds
+        (3, "2c 7d Jh", True),  # 2,700 hands valued in arrays: about a millisecond
+        (6, "2c 7d Jh", True),  # 4,000 hands valued in arrays
         (6, "2c 7d Jh 9s", True),  # the turn: one card to come
     ],
 )
