@@ -15,10 +15,12 @@ from adapters.telegram.poker import Poker
 from adapters.telegram.posts import POPUP_LIMIT, cut
 from adapters.telegram.run_twice_buttons import parse_run_twice
 from adapters.telegram.seat_requests import parse_answer
+from adapters.telegram.show_after_buttons import parse_show_after
 from adapters.telegram.texts import ui
 from adapters.telegram.where import table_of, user_of
 from chatdealer.dealer import Act, Command, MyCards, RunTwiceAnswer, User
 from chatdealer.dealer import Answer as AnswerArgs
+from chatdealer.dealer.commands import ShowCards
 from chatdealer.dealer.outgoing import HoleCards, Refused
 from chatdealer.render import language, payload_text
 from chatdealer.store import TableId
@@ -62,7 +64,9 @@ class Presses:
             await answer(ui("en", "stale"))
             return
         lang = await self.poker.table_language(table)
-        answered = parse_answer(query.data) or parse_run_twice(query.data)
+        answered = (
+            parse_answer(query.data) or parse_run_twice(query.data) or parse_show_after(query.data)
+        )
         if answered is not None:
             await self._answer_request(table, user_of(query.from_user), answered, lang, answer)
             return
@@ -104,12 +108,12 @@ class Presses:
         self,
         table: TableId,
         user: User,
-        args: AnswerArgs | RunTwiceAnswer,
+        args: AnswerArgs | RunTwiceAnswer | ShowCards,
         lang: str,
         answer: Answer,
     ) -> None:
-        """Approve or Decline under a join request, or Once or Twice when asked to run it twice,
-        pressed by whom Telegram says."""
+        """Approve or Decline under a join request, Once or Twice when asked to run it twice,
+        or Show after a hand, pressed by whom Telegram says."""
         out = await self.dealer.handle(Command(table=table, user=user, args=args))
         refusals = [e.payload for e in out if isinstance(e.payload, Refused) and e.to == user.id]
         now = self.poker.clock()
