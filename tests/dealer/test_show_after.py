@@ -16,6 +16,7 @@ from chatdealer.dealer.outgoing import BoardDealt, HandOver, HoleCards, Shown, S
 from chatdealer.dealer.service import NEXT_HAND_DELAY
 from chatdealer.engine.show_choice import ShowDefault
 from chatdealer.fairness import hole_positions, verify
+from chatdealer.proof_files import check, read
 from chatdealer.table.run_twice import RunTwice
 
 from .harness import ANN, BOB, CID, Harness, all_in, as_json, payloads, refusals
@@ -63,7 +64,13 @@ async def test_the_uncontested_winner_shows_one_card_and_only_it_opens(game: Har
     verified = verify(proof)
     position = hole_positions(proof.players, seat)[0]
     assert verified.cards == {position: parse_card(first)}  # the one card shown, nothing else
-    public = public_bytes(game) + (await game.store.history.last(game.table, 1))[0].public
+    stored = (await game.store.history.last(game.table, 1))[0].public.decode()
+    assert check(read("hand.phh", stored)).holds  # `chatdealer verify` checks the show too
+    other = next(c for c in ("2c", "3d", "4h") if c != first)
+    forged = stored.replace(f"sm {first}??", f"sm {other}??")
+    assert [line.code for line in check(read("hand.phh", forged)).lines if "hand" in line.code]
+    assert not check(read("hand.phh", forged)).holds
+    public = public_bytes(game) + stored.encode()
     for hidden in (second, *cards[folder.id]):
         assert b'"' + hidden.encode() + b'"' not in public
     await game.assert_chips_conserved()
