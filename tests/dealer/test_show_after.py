@@ -124,14 +124,29 @@ async def test_refusals_leave_the_history_as_it_was(game: Harness) -> None:
 
 async def test_a_player_who_went_to_the_showdown_may_not_show_after_it(game: Harness) -> None:
     await game.do(ANN, Create(settings=SETTINGS))
+    for user in (ANN, BOB, CID):
+        await game.do(user, Join(buy_in=200))
+    await game.do(ANN, Start())
+    folder = game.to_act()
+    await game.act(folder, "fold")
+    out = await game.play_hand()
+    assert payloads(out, HandOver)
+    assert payloads(out, Shown)  # the two left went to the showdown
+    for user in {ANN, BOB, CID} - {folder}:
+        refused = await game.do(user, ShowCards())
+        assert [r.code for r in refusals(refused)] == ["showed_at_showdown"]
+    assert payloads(await game.do(folder, ShowCards(card=2)), ShownAfter)
+
+
+async def test_no_window_after_a_hand_nobody_folded(game: Harness) -> None:
+    await game.do(ANN, Create(settings=SETTINGS))
     for user in (ANN, BOB):
         await game.do(user, Join(buy_in=200))
     await game.do(ANN, Start())
-    out = await game.play_hand()
-    assert payloads(out, HandOver)
-    assert payloads(out, Shown)
+    await game.play_hand()
+    assert game.view().show_after is None
     refused = await game.do(ANN, ShowCards())
-    assert [r.code for r in refusals(refused)] == ["no_show_window"]  # nobody folded
+    assert [r.code for r in refusals(refused)] == ["no_show_window"]
 
 
 async def test_show_always_and_run_twice_ask_play_together(game: Harness) -> None:
