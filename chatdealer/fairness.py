@@ -353,8 +353,9 @@ def _card_of(opening: Opening, kind: Deck) -> Card:
 
 
 def _check_layout(verified: Verified) -> None:
-    """A proof that does not open the whole deck opens what a hand shows: both cards of a
-    hand, and the board from the flop on, never a burn or a card nobody was dealt."""
+    """A proof that does not open the whole deck opens what a hand shows: hole cards (all of
+    a hand shown, or those a player showed after the hand, docs/rules.md §7), and the board from
+    the flop on, never a burn or a card nobody was dealt."""
     players, hole_cards = verified.players, verified.hole_cards
     roles = _roles(players, hole_cards)
     for dealt in sorted(verified.cards):
@@ -362,8 +363,6 @@ def _check_layout(verified: Verified) -> None:
         if role is None:
             burned = dealt in burn_positions(players, hole_cards)
             raise VerificationError("burn_opened" if burned else "undealt_opened", number=dealt + 1)
-        if role >= 0 and verified.hole(role) is None:
-            raise VerificationError("half_hand", player=role + 1)
     board = len(verified.board)
     if board not in (0, 3, 4, 5) or any(
         p not in verified.cards for p in board_positions(players, board, hole_cards)

@@ -22,7 +22,14 @@ from chatdealer import phh
 from chatdealer.cards import Card, Deck, format_cards
 from chatdealer.cut import seed_digest
 from chatdealer.dealer.histories import proof_of
-from chatdealer.fairness import Proof, VerificationError, Verified, burn_positions, verify
+from chatdealer.fairness import (
+    Proof,
+    VerificationError,
+    Verified,
+    burn_positions,
+    hole_positions,
+    verify,
+)
 
 LINES = {
     "hand_standard": "Hand #{hand} at table {table}: {players} players dealt in, from the "
@@ -258,6 +265,8 @@ def _against_history(
             dealt[action.player] = [card for card in action.cards if card is not None]
         elif isinstance(action, phh.ShowOrMuck) and action.cards and None not in action.cards:
             shown[action.player] = [card for card in action.cards if card is not None]
+        elif isinstance(action, phh.ShowOrMuck) and action.cards:
+            _part_opened(verified, action.player, action.cards, who)
     opened_board = verified.board[: len(board)] if verified.whole_deck else verified.board
     if board != opened_board:
         raise _Contradiction(
@@ -277,6 +286,24 @@ def _against_history(
             if seat not in dealt and seat not in shown:
                 raise _Contradiction("hidden_opened", player=who(seat))
     return [seat for seat in sorted(dealt) if seat not in shown], opened_board
+
+
+def _part_opened(
+    verified: Verified, seat: int, cards: Sequence[Card | None], who: Callable[[int], str]
+) -> None:
+    """Cards shown after the hand, some of a hand (``p2 sm Ks??``): each is the card the
+    proof opens where that hole card was dealt (docs/rules.md §7)."""
+    holes = hole_positions(verified.players, seat, verified.hole_cards)
+    for position, card in zip(holes, cards, strict=False):
+        if card is None:
+            continue
+        opened = verified.cards.get(position)
+        if opened is None:
+            raise _Contradiction("hand_not_opened", player=who(seat), cards=_cards([card]))
+        if opened != card:
+            raise _Contradiction(
+                "hand_differs", player=who(seat), history=_cards([card]), opened=_cards([opened])
+            )
 
 
 def _seeds_found(verified: Verified, seeds: Sequence[str]) -> list[Line]:

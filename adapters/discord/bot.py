@@ -18,6 +18,7 @@ from adapters.discord.lifecycle import on_signals
 from adapters.discord.poker import Poker
 from adapters.discord.run_twice_buttons import RunTwiceButton
 from adapters.discord.seat_requests import SeatAnswerButton
+from adapters.discord.show_after_buttons import ShowAfterButton
 from adapters.discord.slash import SlashCommands
 from adapters.discord.texts import DealerTranslator
 from chatdealer.dealer import Dealer, open_dealer
@@ -57,7 +58,7 @@ async def attach(
     """Puts the dealer on the bot: the /poker commands, the persistent buttons, the clock."""
     poker = Poker(bot, dealer, edit_interval=settings.edit_interval)
     await bot.tree.set_translator(DealerTranslator())
-    bot.add_dynamic_items(ActButton, CardsButton, SeatAnswerButton, RunTwiceButton)
+    bot.add_dynamic_items(ActButton, CardsButton, SeatAnswerButton, RunTwiceButton, ShowAfterButton)
     runner = SlashCommands(poker)
     bot.tree.add_command(poker_group(runner))
     for root in root_groups(runner):

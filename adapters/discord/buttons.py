@@ -17,6 +17,7 @@ import discord
 from adapters.common.betting import all_in_offered, raise_offers, raise_word
 from adapters.discord.press_buttons import PressButton, Service, service_of
 from adapters.discord.run_twice_buttons import run_twice_buttons
+from adapters.discord.show_after_buttons import show_after_buttons
 from adapters.discord.texts import ui
 from chatdealer.dealer import ActionName, ActionToken, TableView, TurnView
 from chatdealer.render import language as language_named
@@ -81,10 +82,14 @@ class CardsButton(PressButton, template=r"cd:cards:(?P<channel>[0-9]+)"):
 
 
 def table_buttons(channel: int, view: TableView, language: str) -> discord.ui.View | None:
-    """The action buttons for the player to act, and "My cards" while a hand is played."""
-    if not view.hand_running:
-        return None
+    """The action buttons for the player to act, and "My cards" while a hand is played;
+    between hands, the Show buttons while the last hand's cards may be shown."""
     buttons = discord.ui.View(timeout=None)
+    if not view.hand_running:
+        showing = show_after_buttons(channel, view, language)
+        for shower in showing:
+            buttons.add_item(shower)
+        return buttons if showing else None
     turn = view.turn
     if turn is not None:
         for button in _action_buttons(channel, turn, view, language):

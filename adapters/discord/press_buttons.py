@@ -43,6 +43,10 @@ class Service(Protocol):
         self, interaction: discord.Interaction, channel: int, token: ActionToken, twice: bool
     ) -> None: ...
 
+    async def show_after(
+        self, interaction: discord.Interaction, channel: int, hand: int, card: int
+    ) -> None: ...
+
 
 _services: weakref.WeakKeyDictionary[discord.Client, Service] = weakref.WeakKeyDictionary()
 

@@ -30,6 +30,7 @@ from chatdealer.dealer import (
     User,
 )
 from chatdealer.dealer import Answer as AnswerRequest
+from chatdealer.dealer.commands import ShowCards
 from chatdealer.dealer.outgoing import AnyPayload, Refused, TableShown
 from chatdealer.render import payload_text, table_text
 from chatdealer.store import TableId
@@ -217,11 +218,18 @@ class Presses:
         """Once or Twice while the all-in players are asked: a refusal to the presser only."""
         await self._answer(interaction, channel, RunTwiceAnswer(token=token, twice=twice))
 
+    async def show_after(
+        self, interaction: discord.Interaction[Any], channel: int, hand: int, card: int
+    ) -> None:
+        """A Show button between hands: the presser's card (or all), for the hand it was shown
+        for; a refusal to the presser only."""
+        await self._answer(interaction, channel, ShowCards(card=card, hand=hand))
+
     async def _answer(
         self,
         interaction: discord.Interaction[Any],
         channel: int,
-        args: RunTwiceAnswer,
+        args: RunTwiceAnswer | ShowCards,
     ) -> None:
         table = await self.pressed_at(interaction, channel)
         if table is None:

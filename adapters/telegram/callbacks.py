@@ -102,9 +102,13 @@ def parse_press(data: str | None) -> Press | None:
 
 
 def table_keyboard(table: TableId, view: TableView, language: str) -> InlineKeyboardMarkup | None:
-    """The action buttons for the player to act, and "My cards" while a hand is played."""
+    """The action buttons for the player to act, and "My cards" while a hand is played;
+    between hands, the Show buttons while the last hand's cards may be shown."""
     if not view.hand_running:
-        return None
+        from adapters.telegram.show_after_buttons import show_after_row  # it imports this module
+
+        showing = show_after_row(view, language)
+        return InlineKeyboardMarkup([showing]) if showing else None
     chat_id, topic = int(table.community), int(table.channel)
     rows: list[list[InlineKeyboardButton]] = []
     turn = view.turn

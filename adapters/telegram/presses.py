@@ -16,10 +16,12 @@ from adapters.telegram.poker import Poker
 from adapters.telegram.posts import POPUP_LIMIT, cut
 from adapters.telegram.run_twice_buttons import parse_run_twice
 from adapters.telegram.seat_requests import parse_answer
+from adapters.telegram.show_after_buttons import parse_show_after
 from adapters.telegram.texts import ui
 from adapters.telegram.where import table_of, user_of
 from chatdealer.dealer import Act, Command, MyCards, Outgoing, RunTwiceAnswer, User
 from chatdealer.dealer import Answer as AnswerArgs
+from chatdealer.dealer.commands import ShowCards
 from chatdealer.dealer.outgoing import HoleCards, Refused
 from chatdealer.render import language, payload_text
 from chatdealer.store import TableId
@@ -69,9 +71,9 @@ class Presses:
                 message, table, user_of(query.from_user), request, lang, answer
             )
             return
-        twice = parse_run_twice(query.data)
-        if twice is not None:
-            await self._answer(table, user_of(query.from_user), twice, lang, answer)
+        answered = parse_run_twice(query.data) or parse_show_after(query.data)
+        if answered is not None:
+            await self._answer(table, user_of(query.from_user), answered, lang, answer)
             return
         press = parse_press(query.data)
         if press is None or press.table() != table:
@@ -131,9 +133,15 @@ class Presses:
             self.poker.outbox.put(seat_requests.close(message, line))
 
     async def _answer(
-        self, table: TableId, user: User, args: RunTwiceAnswer, lang: str, answer: Answer
+        self,
+        table: TableId,
+        user: User,
+        args: RunTwiceAnswer | ShowCards,
+        lang: str,
+        answer: Answer,
     ) -> None:
-        """Once or Twice when asked to run it twice, pressed by whom Telegram says."""
+        """Once or Twice when asked to run it twice, or Show after a hand, pressed by whom
+        Telegram says."""
         out = await self.dealer.handle(Command(table=table, user=user, args=args))
         await self._answered(out, user, lang, answer)
 

@@ -51,6 +51,7 @@ from chatdealer.dealer.commands import (
     Resume,
     RunTwiceAnswer,
     Seed,
+    ShowCards,
     ShowSetting,
     ShowTable,
     SitIn,
@@ -113,6 +114,7 @@ DECODED = frozenset(
         Invite,
         Answer,
         ShowSetting,
+        ShowCards,
         RunTwiceAnswer,
     )
 )

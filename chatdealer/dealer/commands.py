@@ -223,6 +223,19 @@ class ShowSetting(Args, frozen=True, tag="show_setting"):
     default: str
 
 
+CardNumber = Annotated[int, msgspec.Meta(ge=0, le=10)]
+HandNumber = Annotated[int, msgspec.Meta(ge=0, le=10**12)]
+
+
+class ShowCards(Args, frozen=True, tag="show_cards"):
+    """After a hand, its uncontested winner or a player who folded shows a card (`card`, 1
+    first) or all of them (0). `hand`: the hand a button was shown for (0 when typed: the
+    last hand), so that a press from an earlier hand is refused."""
+
+    card: CardNumber = 0
+    hand: HandNumber = 0
+
+
 class RunTwiceAnswer(Args, frozen=True, tag="run_twice"):
     """A player asked whether to run an all-in hand's board twice answers: twice, or once."""
 
@@ -364,6 +377,7 @@ Verb = (
     | Seed
     | Act
     | ShowSetting
+    | ShowCards
     | RunTwiceAnswer
     | MyCards
     | ShowTable

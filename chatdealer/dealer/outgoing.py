@@ -281,6 +281,16 @@ class RabbitHunted(Payload, frozen=True, tag="rabbit"):
     """The cards that would have come, in the order the deck held them."""
 
 
+class ShownAfter(Payload, frozen=True, tag="shown_after"):
+    """A player shows cards after the hand is over (the uncontested winner, or one who folded):
+    one card or all of them, never named as a hand, and nothing in the hand changes."""
+
+    hand_number: int
+    player_id: str
+    name: str
+    cards: tuple[str, ...]
+
+
 class History(Payload, frozen=True, tag="history"):
     """A finished hand as PHH: the public copy to the channel, a player's own copy to them."""
 
@@ -391,6 +401,7 @@ AnyPayload = (
     | HandProof
     | History
     | RabbitHunted
+    | ShownAfter
     | BalanceShown
     | DailyClaimed
     | LeaderboardShown

@@ -144,16 +144,24 @@ class HandProofs(msgspec.Struct, frozen=True):
 
 
 def hand_proofs(
-    secret: DeckSecret, hand: Hand, table: str, *, open_deck: bool = False, rabbit: bool = False
+    secret: DeckSecret,
+    hand: Hand,
+    table: str,
+    *,
+    open_deck: bool = False,
+    rabbit: bool = False,
+    shown_after: Sequence[int] = (),
 ) -> HandProofs:
     """The public proof opens the board and the hands shown, what everyone at the table has
     seen, or every position when the table opens the whole deck; a player's adds their own
     hole cards. The public openings are made once and shared: a player whose hand was shown saw
-    nothing more, so their proof is the public one."""
+    nothing more, so their proof is the public one. `shown_after`: the positions of single
+    cards shown once the hand was over (`show_after`)."""
     commitment, cut = commitment_of(secret, hand.deck, table)
     # The board never dealt, opened for the rabbit hunt, and the second run's cards.
     extra = rabbit_positions(hand) if rabbit else []
     extra += second_run_positions(hand)
+    extra += shown_after
     return _proofs(
         secret,
         commitment,
@@ -244,5 +252,7 @@ def _with_hole_cards(
     """The public openings and one player's hole cards, in committed order as `open` gives."""
     holes = hole_positions(public.players, position, public.hole_cards)
     own = commitment.open_dealt(deck, holes, cut)
+    opened = {opening.position for opening in public.openings}
+    own = [opening for opening in own if opening.position not in opened]  # shown after the hand
     openings: list[Opening] = sorted([*public.openings, *own], key=attrgetter("position"))
     return msgspec.structs.replace(public, openings=tuple(openings))

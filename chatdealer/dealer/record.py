@@ -23,6 +23,7 @@ from chatdealer.cards import Deck
 from chatdealer.dealer.commands import ActionToken
 from chatdealer.dealer.compressed import CompressedError, pack, unpack
 from chatdealer.dealer.seated_bots import account_of
+from chatdealer.engine.hand import Hand
 from chatdealer.engine.stored import Stored
 from chatdealer.store import DamagedTable, NewerRecord
 from chatdealer.table import Table, TableSettings, Tournament, TournamentPhase
@@ -128,6 +129,29 @@ class RunsVote(msgspec.Struct, kw_only=True, omit_defaults=True):
     until: float
 
 
+class AfterHand(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """The hand just finished, kept until the next is dealt so that its uncontested winner and
+    the players who folded may still show their cards (`show_after`, docs/rules.md §7). It
+    holds their hole cards and the deck's seed, as the record did during the hand: it never
+    leaves Redis."""
+
+    number: int
+    hand: Hand
+    players: list[str]
+    """Player ids by position."""
+    may: list[str]
+    """The people who may show (bots never do)."""
+    secret: DeckSecret | None = None
+    rabbit: bool = False
+    """The table hunts rabbits: the hand's proof opened its unseen board too."""
+    shown: dict[str, list[int]] = msgspec.field(default_factory=dict)
+    """Who has shown which of their cards (indexes), in the order they showed."""
+
+    def __repr__(self) -> str:
+        """Never the cards or the seed: a record may end up in a log line or an error."""
+        return f"AfterHand(number={self.number}, may={len(self.may)}, shown={len(self.shown)})"
+
+
 class TableRecord(Stored, kw_only=True):
     host: str
     created_at: float
@@ -150,6 +174,8 @@ class TableRecord(Stored, kw_only=True):
     """The players seated, in the order they sat down: the longest-seated takes over a host
     who leaves with no co-host."""
     runs_vote: RunsVote | None = None
+    after: AfterHand | None = None
+    """The last hand, while its players may still show their cards."""
 
     @property
     def table(self) -> Table | None:

@@ -26,6 +26,9 @@ REFUSALS = {
     "no_cards": "You have no cards: you're not in a hand",
     "no_history": "No hand has been finished at this table yet",
     "no_such_hand": "Hand {number} isn't in this table's history",
+    "no_show_window": "Cards are shown after a hand only until the next one is dealt",
+    "showed_at_showdown": "Your hand went to the showdown: it was shown or mucked there",
+    "already_shown": "You've already shown your cards from this hand",
     "no_rabbit": "No rabbit to hunt: the last hand reached the river, or this table doesn't "
     "hunt rabbits",
     "daily_too_soon": "You've had your daily chips: come back in {wait}",

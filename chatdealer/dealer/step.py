@@ -49,6 +49,7 @@ from chatdealer.dealer.record import (
 )
 from chatdealer.dealer.run_twice_vote import ask_to_run_twice
 from chatdealer.dealer.seated_bots import account_of, is_bot
+from chatdealer.dealer.show_after import open_window
 from chatdealer.dealer.show_muck import chooser_id, showdown_token
 from chatdealer.dealer.showdown import ShowdownTeller
 from chatdealer.dealer.stored_hands import stored_hand
@@ -367,6 +368,7 @@ class Step:
             for seat, player, name in zip(event.seats, event.players, event.names, strict=True)
         ]
         by_seat = {ref.seat: ref for ref in self._roster}
+        self.record.after = None  # the last hand's cards may be shown no longer
         secret, following = self.record.deck, self.record.next_deck
         self.channel(
             HandStarted(
@@ -396,7 +398,7 @@ class Step:
         )
         if hand is None or not hand.is_complete:
             self.channel(HandOver(hand_number=event.hand_number, stacks=stacks, proof=None))
-            record.deck = None
+            record.deck = record.after = None
             return
         number = event.hand_number
         proofs = self._proofs(hand, number)
@@ -408,6 +410,7 @@ class Step:
                 self.tell(player, HandProof(hand_number=number, proof=own))
         secret = self.record.deck if proofs is not None else None
         self.hands.append(stored_hand(self.context.table_id, number, hand, players, proofs, secret))
+        open_window(record, number, hand, players, secret, rabbit=self._rabbit_hunts())
         if record.is_tournament:  # a tournament counts its prizes when it ends, not its pots
             self.stats += [
                 StatDelta(player, 1, 1 if won > 0 else 0)
@@ -428,9 +431,13 @@ class Step:
         if secret is None or secret.hand != number:
             return None
         table = str(self.context.table_id)
+        return hand_proofs(
+            secret, hand, table, open_deck=secret.open_deck, rabbit=self._rabbit_hunts()
+        )
+
+    def _rabbit_hunts(self) -> bool:
         settings = self.record.table.settings if self.record.table is not None else None
-        rabbit = settings is not None and settings.rabbit_hunt
-        return hand_proofs(secret, hand, table, open_deck=secret.open_deck, rabbit=rabbit)
+        return settings is not None and settings.rabbit_hunt
 
     def _tell_tournament(self, event: AnyEvent) -> None:
         tournament = self.record.tournament

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
-from chatdealer.dealer import show_muck
+from chatdealer.dealer import show_after, show_muck
 from chatdealer.dealer.allin import refuse_capped_all_in
 from chatdealer.dealer.auto_leave import send_away_long_sitters
 from chatdealer.dealer.commands import (
@@ -31,6 +31,7 @@ from chatdealer.dealer.commands import (
     Resume,
     RunTwiceAnswer,
     Seed,
+    ShowCards,
     ShowSetting,
     SitIn,
     SitOut,
@@ -84,6 +85,7 @@ TableVerb = (
     | RunTwiceAnswer
     | Seed
     | ShowSetting
+    | ShowCards
     | Register
     | Unregister
     | Rebuy
@@ -179,6 +181,8 @@ def apply(step: Step, args: TableVerb, user: User, balance: int | None = None) -
         add_seed(step, args, user)
     elif isinstance(args, ShowSetting):
         show_muck.set_default(step, step.record.table, args, user)
+    elif isinstance(args, ShowCards):
+        show_after.show(step, args, user)
     elif isinstance(args, Register):
         step.absorb(_tournament(step.record).register(user.id, user.name))
     elif isinstance(args, Unregister):

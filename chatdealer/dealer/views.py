@@ -122,6 +122,17 @@ class RunTwiceQuestion(msgspec.Struct, frozen=True, kw_only=True):
     deadline: float
 
 
+class ShowAfterView(msgspec.Struct, frozen=True, kw_only=True):
+    """The last hand is over and the next not dealt: these players may still show their
+    cards (`show_after`); the Show buttons carry `hand_number`."""
+
+    hand_number: int
+    players: tuple[str, ...]
+    """Who may show and has not yet."""
+    cards: int
+    """Hole cards each: the buttons offer each card, or all of them."""
+
+
 class TableView(msgspec.Struct, frozen=True, kw_only=True):
     table: str
     host: str
@@ -148,6 +159,7 @@ class TableView(msgspec.Struct, frozen=True, kw_only=True):
     """Who has added a seed to the next hand's cut (names)."""
     showdown: ShowdownView | None = None
     run_twice: RunTwiceQuestion | None = None
+    show_after: ShowAfterView | None = None
 
 
 # Enum members as module constants: reading one off its class goes through a slow class hook,
@@ -239,6 +251,7 @@ def table_view(record: TableRecord, table_id: str) -> TableView:
         next_deck_seeds=seeders,
         showdown=_showdown(table, deadline),
         run_twice=_run_twice_question(record, table),
+        show_after=_show_after(record) if hand is None else None,
     )
 
 
@@ -250,6 +263,17 @@ def _showdown(table: Table, deadline: float | None) -> ShowdownView | None:
     return ShowdownView(
         player_id=player.player_id, name=player.name, token=token, deadline=deadline
     )
+
+
+def _show_after(record: TableRecord) -> ShowAfterView | None:
+    after = record.after
+    if after is None:
+        return None
+    waiting = tuple(player for player in after.may if player not in after.shown)
+    if not waiting:
+        return None
+    cards = after.hand.config.variant.hole_cards
+    return ShowAfterView(hand_number=after.number, players=waiting, cards=cards)
 
 
 def _run_twice_question(record: TableRecord, table: Table) -> RunTwiceQuestion | None:

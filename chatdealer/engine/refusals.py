@@ -30,6 +30,7 @@ MESSAGES = {
     "not_more_than_bet": "A raise must be more than the current bet of {current}",
     "unknown_action": "I don't know the action {action}",
     "no_run_twice_question": "Nobody is being asked to run it twice now",
+    "no_such_card": "You have cards 1 to {most}: show one of them, or all",
 }
 
 

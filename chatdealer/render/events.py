@@ -25,6 +25,7 @@ from chatdealer.dealer.outgoing import (
     Returned,
     Share,
     Shown,
+    ShownAfter,
     TableShown,
 )
 from chatdealer.render.cards import cards_text
@@ -322,4 +323,8 @@ def payload_text(payload: AnyPayload, language: Language, now: float) -> str | N
             return button_draw_text(payload, language)
         case RabbitHunted():
             return rabbit_text(payload, language)
+        case ShownAfter():
+            name = player_name(language, payload.name)
+            cards = cards_text(payload.cards)
+            return language.text("event", "{name} shows {cards}").format(name=name, cards=cards)
     return None

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from chatdealer.engine import show_choice
 from chatdealer.engine.events import Event
 from chatdealer.engine.hand import Hand, Phase
+from chatdealer.engine.run_twice import waits_for_runs
 from chatdealer.engine.show_choice import ShowDefault
 from chatdealer.table.seats import Player
 
@@ -35,8 +36,9 @@ def defaults_by_position(table: Table) -> Callable[[int], ShowDefault]:
 
 
 def played_on(table: Table, hand: Hand) -> list[Event]:
-    """Show or muck for everyone not asked, up to the first player who chooses."""
-    if not hand.manual_showdown or hand.phase is not Phase.SHOWDOWN:
+    """Show or muck for everyone not asked, up to the first player who chooses; nothing while
+    the players are asked whether to run the board twice (their answer shows the hands)."""
+    if not hand.manual_showdown or hand.phase is not Phase.SHOWDOWN or waits_for_runs(hand):
         return []
     return show_choice.advance(hand, defaults_by_position(table))
 

@@ -64,7 +64,7 @@ from chatdealer.dealer import (
     User,
     chips_of,
 )
-from chatdealer.dealer.commands import RunTwiceAnswer, ShowSetting
+from chatdealer.dealer.commands import RunTwiceAnswer, ShowCards, ShowSetting
 from chatdealer.dealer.outgoing import Outgoing, Refused, TableShown
 from chatdealer.store import Store, TableId
 from chatdealer.store.damage import whole_number
@@ -144,6 +144,7 @@ VERBS: list[type] = [
     Reset,
     Seed,
     ShowSetting,
+    ShowCards,
     RunTwiceAnswer,
     BankRules,
     GiveChips,
@@ -246,6 +247,11 @@ class Fuzzer:
         if verb is ShowSetting:
             return ShowSetting(
                 default=self.maybe(lambda: rng.choice(["always", "losing", "auto", "x" * 500]))
+            )
+        if verb is ShowCards:
+            return ShowCards(
+                card=self.maybe(lambda: rng.choice([0, 1, 2, 3, 11, -1])),
+                hand=self.maybe(lambda: rng.choice([0, 1, 2, 99]), 0.3),
             )
         if verb is RunTwiceAnswer:
             return RunTwiceAnswer(

@@ -38,6 +38,7 @@ from chatdealer.dealer.outgoing import (
     Returned,
     Share,
     Shown,
+    ShownAfter,
     TableShown,
     TournamentOver,
 )
@@ -215,6 +216,7 @@ def samples() -> list[AnyPayload]:
         History(hand_number=42, phh="", proof=None, private=True),
         RabbitHunted(hand_number=42, board=("Ah", "Kd", "7c"), cards=("2s", "9h")),
         RabbitHunted(hand_number=43, board=(), cards=("2s", "9h", "Tc", "Jd", "Qs")),
+        ShownAfter(hand_number=43, player_id="p1", name="Борис", cards=("Ks",)),
         BalanceShown(balance=900, hands_played=12, hands_won=3, biggest_pot=1_240, net=340),
         BalanceShown(balance=1, hands_played=0, hands_won=0, biggest_pot=0, net=-100),
         DailyClaimed(amount=500, balance=1_500, next_at=0.0),

@@ -9,9 +9,12 @@ from chatdealer.dealer.histories import public_body
 from chatdealer.engine.deck_order import spelled_deck
 from chatdealer.engine.events import HandMucked, HandShown, PotAwarded
 from chatdealer.engine.hand import Phase
+from chatdealer.engine.run_twice import waits_for_runs
 from chatdealer.engine.show_choice import ShowDefault
+from chatdealer.table import showing
 from chatdealer.table.events import AnyEvent, HandFinished
 from chatdealer.table.refusals import TableError
+from chatdealer.table.run_twice import RunTwice
 from chatdealer.table.settings import TableSettings
 from chatdealer.table.table import Table
 from tests.table.support import actor_id, draw_giving_button_to, table_with
@@ -128,3 +131,25 @@ def test_a_players_own_default_needs_a_seat() -> None:
     table = dealt(ShowDefault.AUTO)
     with pytest.raises(TableError):
         table.set_show_default("zed", ShowDefault.ALWAYS)
+
+
+def test_an_asking_table_waits_for_the_run_twice_answers_before_anyone_shows() -> None:
+    """show=always and run_twice=ask together: the all-in hand waits for the answers, not a
+    show-or-muck choice, and the answers show every hand at once (docs/rules.md §7, §15)."""
+    settings = TableSettings(
+        seat_count=6,
+        min_buy_in_big_blinds=10,
+        show_default=ShowDefault.ALWAYS,
+        run_twice=RunTwice.ASK,
+    )
+    table, _ = table_with(2, settings=settings, stacks=[100, 100])
+    table.deal(
+        spelled_deck(HOLES[:2], BOARD, table.settings.variant.deck), draw_giving_button_to(1, 2)
+    )
+    events = table.act(actor_id(table), "allin")
+    events += table.act(actor_id(table), "call")
+    assert table.hand is not None and waits_for_runs(table.hand)
+    assert shown_and_mucked(events) == ([], [])
+    assert showing.chooser_position(table) == -1
+    events = table.run_out(2)
+    assert table.hand is None and sorted(shown_and_mucked(events)[0]) == [0, 1]
