@@ -19,7 +19,8 @@ from adapters.discord.press_buttons import PressButton, Service, service_of
 from adapters.discord.run_twice_buttons import run_twice_buttons
 from adapters.discord.show_after_buttons import show_after_buttons
 from adapters.discord.texts import ui
-from chatdealer.dealer import ActionName, ActionToken, TableView, TurnView
+from chatdealer.dealer import ActionName, ActionToken, PrivateView, TableView, TurnView
+from chatdealer.render import cards_text, private_text
 from chatdealer.render import language as language_named
 
 ACTIONS: tuple[ActionName, ...] = ("fold", "check", "call", "raise", "allin", "show", "muck")
@@ -150,17 +151,40 @@ def _action_buttons(
     return buttons
 
 
-class RaiseForm(discord.ui.Modal):
-    """The amount to raise to: typed, or one of the quick sizes. Its answer is taken by its
-    custom id (`submit_raise`), not by this object, so it works across a restart."""
+TEXT_DISPLAY_LIMIT = 4000
+"""Discord's most characters in a text display (a form's title and labels hold 45)."""
 
-    def __init__(self, channel: int, token: ActionToken, view: TableView, language: str) -> None:
+
+def form_cards(cards: PrivateView, language: str) -> str:
+    """The presser's own cards, best hand and the board, read while typing a raise: a form
+    covers the table message, and the cards DM may be out of sight."""
+    said = language_named(language)
+    board = cards_text(cards.board) if cards.board else said.text("table", "pre-flop")
+    board_line = said.text("table", "Board: {cards}").format(cards=board)
+    return f"{private_text(cards, said)}\n{board_line}"[:TEXT_DISPLAY_LIMIT]
+
+
+class RaiseForm(discord.ui.Modal):
+    """The amount to raise to: typed, or one of the quick sizes, under the presser's own cards
+    (a form is seen by its presser alone). Its answer is taken by its custom id
+    (`submit_raise`), not by this object, so it works across a restart."""
+
+    def __init__(
+        self,
+        channel: int,
+        token: ActionToken,
+        view: TableView,
+        language: str,
+        cards: PrivateView | None = None,
+    ) -> None:
         super().__init__(
             title=ui(language, "raise_title"), custom_id=f"cd:raise:{channel}:{token}", timeout=600
         )
         self.channel = channel
         self.token = token
         self.language = language
+        if cards is not None:
+            self.add_item(discord.ui.TextDisplay(form_cards(cards, language)))
         turn = view.turn
         assert turn is not None and turn.min_raise_to is not None
         low, high = turn.min_raise_to, turn.max_raise_to or turn.min_raise_to

@@ -25,13 +25,14 @@ from chatdealer.dealer import (
     Command,
     MyCards,
     Outgoing,
+    PrivateView,
     RunTwiceAnswer,
     ShowTable,
     User,
 )
 from chatdealer.dealer import Answer as AnswerRequest
 from chatdealer.dealer.commands import ShowCards
-from chatdealer.dealer.outgoing import AnyPayload, Refused, TableShown
+from chatdealer.dealer.outgoing import AnyPayload, HoleCards, Refused, TableShown
 from chatdealer.render import payload_text, table_text
 from chatdealer.store import TableId
 
@@ -172,9 +173,17 @@ class Presses:
             )
             await self.poker.deliver(out, interaction)
             return
-        form = RaiseForm(channel, token, view, lang)
+        form = RaiseForm(channel, token, view, lang, await self.own_cards(table, user))
         await interaction.response.send_modal(form)
         form.stop()  # its answer is taken by custom id (`submit_raise`), before a restart or after
+
+    async def own_cards(self, table: TableId, user: User) -> PrivateView | None:
+        """The presser's hole cards and board, for the raise form only they see."""
+        out = await self.poker.dealer.handle(Command(table=table, user=user, args=MyCards()))
+        found = (
+            e.payload.view for e in out if e.to == user.id and isinstance(e.payload, HoleCards)
+        )
+        return next(found, None)
 
     async def show_cards(self, interaction: discord.Interaction[Any], channel: int) -> None:
         """The "My cards" button: the player's cards, ephemerally."""
