@@ -247,3 +247,20 @@ def test_impossible_hands_are_refused(hole: str, board: str, message: str) -> No
 
 def test_shipped_tables_equal_a_fresh_build() -> None:
     assert tables.DATA_PATH.read_bytes() == tables.build()
+
+
+def test_every_board_has_its_own_key_within_the_rows_list() -> None:
+    """The board's row is found by its key sum: two boards sharing one would read each other's
+    row, and a sum past the list would fail."""
+    boards = tables.board_rank_multisets()
+    sums = {tables.board_rank_key(board) for board in boards}
+    assert len(sums) == len(boards) == 6175
+    ace, king = tables.BOARD_RANK_KEYS[12], tables.BOARD_RANK_KEYS[11]
+    assert max(sums) == tables.board_rank_key((12, 12, 12, 12, 11)) == 4 * ace + king
+    # Each key is the smallest that keeps the boards of its rank and the lower ones apart.
+    for rank in range(1, 13):
+        smaller = tables.BOARD_RANK_KEYS[rank] - 1
+        keys = (*tables.BOARD_RANK_KEYS[:rank], smaller)
+        lower = [board for board in boards if max(board) <= rank]
+        if smaller > tables.BOARD_RANK_KEYS[rank - 1]:
+            assert len({sum(keys[r] for r in board) for board in lower}) < len(lower)

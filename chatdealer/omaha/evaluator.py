@@ -15,10 +15,12 @@ from itertools import combinations
 
 from chatdealer.cards import Card, CardError, Deck, check_in_deck, check_unique, rank_of, suit_of
 from chatdealer.evaluator import HOLDEM, HandRank, evaluate, flush_values_for
-from chatdealer.evaluator_tables import SUIT_KEYS, card_key, rank_mask, rank_part
+from chatdealer.evaluator_tables import SUIT_BITS, SUIT_KEYS, rank_mask
 from chatdealer.omaha.tables import (
+    BOARD_RANK_KEYS,
     LOW_RANKS,
     RANK_PAIRS,
+    board_rank_key,
     board_rank_multisets,
     load,
     low_bit,
@@ -44,14 +46,20 @@ _high_rows, _low_table = load()
 _PAIR_COUNT = len(RANK_PAIRS)
 # One int object per value, shared by every slot holding it, keeps the rows cache-friendly.
 _VALUES = list(range(max(_high_rows) + 1))
-# The row of each five-rank board, by the rank part of its cards' key sum.
-_ROWS: dict[int, list[int]] = {
-    rank_part(board): [_VALUES[value] for value in _high_rows[start : start + _PAIR_COUNT]]
-    for board, start in zip(
-        board_rank_multisets(), range(0, len(_high_rows), _PAIR_COUNT), strict=True
-    )
-}
-_KEYS = [card_key(card) for card in range(52)]
+# By a board's key sum (below) shifted past its suit part: the row of its five ranks. A list,
+# mostly empty, read at one place; a dictionary would read three (its index, its entry, the
+# key's int object), and a showdown's time goes mostly to waiting on memory.
+_ROWS: list[list[int] | None] = [None] * (BOARD_RANK_KEYS[-1] * 4 + BOARD_RANK_KEYS[-2] + 1)
+for _board, _start in zip(
+    board_rank_multisets(), range(0, len(_high_rows), _PAIR_COUNT), strict=True
+):
+    if _ROWS[board_rank_key(_board)] is not None:  # pragma: no cover - checked by the tests
+        raise ValueError("two boards share a key: BOARD_RANK_KEYS are not unique")
+    _ROWS[board_rank_key(_board)] = [_VALUES[v] for v in _high_rows[_start : _start + _PAIR_COUNT]]
+# A board card's key: its rank's board key, then its suit's key in the low eight bits.
+_KEYS = [
+    (BOARD_RANK_KEYS[rank_of(card)] << SUIT_BITS) + SUIT_KEYS[suit_of(card)] for card in range(52)
+]
 _PAIR_COLUMN = {pair: column for column, pair in enumerate(RANK_PAIRS)}
 # By two cards: the column of their rank pair.
 _COLUMNS = [
@@ -89,10 +97,21 @@ def _flush_row(board_mask: int) -> dict[int, int]:
     return row
 
 
+def _best_flush(board_mask: int, hole_mask: int) -> int:
+    """The best flush of two of the suited hole cards (`hole_mask`, two or more ranks) with
+    three of the board's cards of their suit."""
+    flushes = _FLUSH_ROWS.get(board_mask) or _flush_row(board_mask)
+    flush = flushes.get(hole_mask)
+    if flush is None:  # three or more suited hole cards: the best two of them
+        suited = [1 << rank for rank in range(13) if hole_mask >> rank & 1]
+        flush = max([flushes[x | y] for x, y in combinations(suited, 2)])
+    return flush
+
+
 def _make_omaha_high() -> Callable[[Sequence[Card], Sequence[Card]], int]:
     """The fast high evaluator; a closure, so that every table is a local look-up."""
     keys, rows, columns, three_suited = _KEYS, _ROWS, _COLUMNS, _THREE_SUITED
-    bits_by_suit, flush_rows, make_flush_row = _RANK_BITS_BY_SUIT, _FLUSH_ROWS, _flush_row
+    bits_by_suit, flush_rows, best_flush = _RANK_BITS_BY_SUIT, _FLUSH_ROWS, _best_flush
 
     def omaha_high(hole: Sequence[Card], board: Sequence[Card]) -> int:
         b1, b2, b3, b4, b5 = board
@@ -101,7 +120,7 @@ def _make_omaha_high() -> Callable[[Sequence[Card], Sequence[Card]], int]:
             a, b, c, d = hole
         except ValueError:
             return any_hole(hole, board, k)
-        row = rows[k >> 8]
+        row: list[int] = rows[k >> 8]  # type: ignore[assignment]
         ca, cb, cc = columns[a], columns[b], columns[c]
         best = max(row[ca[b]], row[ca[c]], row[ca[d]], row[cb[c]], row[cb[d]], row[cc[d]])
         suit = three_suited[k & 0xFF]
@@ -111,11 +130,17 @@ def _make_omaha_high() -> Callable[[Sequence[Card], Sequence[Card]], int]:
         hole_mask = bits[a] | bits[b] | bits[c] | bits[d]
         if not hole_mask & (hole_mask - 1):  # fewer than two hole cards of the suit
             return best
-        return flush_or(best, hole, hole_mask, bits, board)
+        # Two suited hole cards, the common flush draw, in line; more go the long way.
+        board_mask = bits[b1] | bits[b2] | bits[b3] | bits[b4] | bits[b5]
+        flushes = flush_rows.get(board_mask)
+        flush = flushes.get(hole_mask) if flushes is not None else None
+        if flush is None:
+            flush = best_flush(board_mask, hole_mask)
+        return flush if flush > best else best
 
     def any_hole(hole: Sequence[Card], board: Sequence[Card], k: int) -> int:
         """Five hole cards (or any other number of them), the long way."""
-        row = rows[k >> 8]
+        row: list[int] = rows[k >> 8]  # type: ignore[assignment]
         best = max([row[columns[x][y]] for x, y in combinations(hole, 2)])
         suit = three_suited[k & 0xFF]
         if suit < 0:
@@ -126,20 +151,10 @@ def _make_omaha_high() -> Callable[[Sequence[Card], Sequence[Card]], int]:
             hole_mask |= bits[card]
         if not hole_mask & (hole_mask - 1):
             return best
-        return flush_or(best, hole, hole_mask, bits, board)
-
-    def flush_or(
-        best: int, hole: Sequence[Card], hole_mask: int, bits: list[int], board: Sequence[Card]
-    ) -> int:
-        """The better of `best` and the flush of two suited hole and three suited board cards."""
         board_mask = 0
         for card in board:
             board_mask |= bits[card]
-        flushes = flush_rows.get(board_mask) or make_flush_row(board_mask)
-        flush = flushes.get(hole_mask)
-        if flush is None:  # three or more suited hole cards: the best two of them
-            suited = [bits[card] for card in hole if bits[card]]
-            flush = max([flushes[x | y] for x, y in combinations(suited, 2)])
+        flush = best_flush(board_mask, hole_mask)
         return flush if flush > best else best
 
     omaha_high.__doc__ = (
