@@ -48,14 +48,18 @@ _PAIR_COUNT = len(RANK_PAIRS)
 _VALUES = list(range(max(_high_rows) + 1))
 # By a board's key sum (below) shifted past its suit part: the row of its five ranks. A list,
 # mostly empty, read at one place; a dictionary would read three (its index, its entry, the
-# key's int object), and a showdown's time goes mostly to waiting on memory.
-_ROWS: list[list[int] | None] = [None] * (BOARD_RANK_KEYS[-1] * 4 + BOARD_RANK_KEYS[-2] + 1)
+# key's int object), and a showdown's time goes mostly to waiting on memory. Rows are tuples,
+# whose items follow their header in memory: a list's are one more read away. The largest sum
+# is four aces and a king's.
+_ROWS: list[tuple[int, ...] | None] = [None] * (board_rank_key((12, 12, 12, 12, 11)) + 1)
 for _board, _start in zip(
     board_rank_multisets(), range(0, len(_high_rows), _PAIR_COUNT), strict=True
 ):
     if _ROWS[board_rank_key(_board)] is not None:  # pragma: no cover - checked by the tests
         raise ValueError("two boards share a key: BOARD_RANK_KEYS are not unique")
-    _ROWS[board_rank_key(_board)] = [_VALUES[v] for v in _high_rows[_start : _start + _PAIR_COUNT]]
+    _ROWS[board_rank_key(_board)] = tuple(
+        [_VALUES[v] for v in _high_rows[_start : _start + _PAIR_COUNT]]
+    )
 # A board card's key: its rank's board key, then its suit's key in the low eight bits.
 _KEYS = [
     (BOARD_RANK_KEYS[rank_of(card)] << SUIT_BITS) + SUIT_KEYS[suit_of(card)] for card in range(52)
@@ -120,9 +124,25 @@ def _make_omaha_high() -> Callable[[Sequence[Card], Sequence[Card]], int]:
             a, b, c, d = hole
         except ValueError:
             return any_hole(hole, board, k)
-        row: list[int] = rows[k >> 8]  # type: ignore[assignment]
-        ca, cb, cc = columns[a], columns[b], columns[c]
-        best = max(row[ca[b]], row[ca[c]], row[ca[d]], row[cb[c]], row[cb[d]], row[cc[d]])
+        row: tuple[int, ...] = rows[k >> 8]  # type: ignore[assignment]
+        ca, cb = columns[a], columns[b]
+        # The best of the six pairs, compared in line: cheaper than calling max().
+        best = row[ca[b]]
+        value = row[ca[c]]
+        if value > best:
+            best = value
+        value = row[ca[d]]
+        if value > best:
+            best = value
+        value = row[cb[c]]
+        if value > best:
+            best = value
+        value = row[cb[d]]
+        if value > best:
+            best = value
+        value = row[columns[c][d]]
+        if value > best:
+            best = value
         suit = three_suited[k & 0xFF]
         if suit < 0:
             return best
@@ -140,7 +160,7 @@ def _make_omaha_high() -> Callable[[Sequence[Card], Sequence[Card]], int]:
 
     def any_hole(hole: Sequence[Card], board: Sequence[Card], k: int) -> int:
         """Five hole cards (or any other number of them), the long way."""
-        row: list[int] = rows[k >> 8]  # type: ignore[assignment]
+        row: tuple[int, ...] = rows[k >> 8]  # type: ignore[assignment]
         best = max([row[columns[x][y]] for x, y in combinations(hole, 2)])
         suit = three_suited[k & 0xFF]
         if suit < 0:
