@@ -2,12 +2,14 @@
 
 Run by hand: ``.venv/bin/python bench/evaluator.py [--hands N] [--repeats R]``. Every library gets
 the same seeded random hands, converted to its own card objects before the clock starts; each
-timing is repeated and the median rate is reported, with ours/peer ratios. A peer library that is
-not installed is reported as such. The order each peer gives a sample of hands is checked against
-ours first, so a wrong card conversion cannot pass for speed. Omaha follows in the same run: four
-hole cards and a five-card board, ours (``chatdealer.omaha.evaluator.omaha_high``, and the low)
-against phevaluator's ``evaluate_omaha_cards`` and PokerKit's ``OmahaHoldemHand``, checked the
-same way. Last, the cold import time of ``chatdealer.evaluator`` is measured in fresh interpreters.
+timing is repeated, round after round, and the median rate is reported, with ours/peer as the
+median of each round's ratio (measured side by side, so the machine's load moves both). A peer
+library that is not installed is reported as such. The order each peer gives a sample of hands is
+checked against ours first, so a wrong card conversion cannot pass for speed. Omaha follows in the
+same run: four hole cards and a five-card board, ours (``chatdealer.omaha.evaluator.omaha_high``,
+and the low) against phevaluator's ``evaluate_omaha_cards`` and PokerKit's ``OmahaHoldemHand``,
+checked the same way. Last, the cold import time of ``chatdealer.evaluator`` is measured in fresh
+interpreters.
 """
 
 from __future__ import annotations
@@ -198,15 +200,22 @@ def order_agrees(contender: Contender) -> bool:
     )
 
 
-def median_rates(contenders: Sequence[Contender], repeats: int) -> list[float]:
-    """Round after round, each contender once, so a noisy neighbour slows all of them alike."""
+def round_rates(contenders: Sequence[Contender], repeats: int) -> list[list[float]]:
+    """Round after round, each contender once, so a noisy neighbour slows all of them alike:
+    each contender's rate in each round."""
     rates: list[list[float]] = [[] for _ in contenders]
     for _ in range(repeats):
         for contender, contender_rates in zip(contenders, rates, strict=True):
             started = time.perf_counter()
             contender.loop()
             contender_rates.append(contender.hands / (time.perf_counter() - started))
-    return [statistics.median(contender_rates) for contender_rates in rates]
+    return rates
+
+
+def median_ratio(ours: Sequence[float], theirs: Sequence[float]) -> float:
+    """The median over rounds of ours/theirs, each measured side by side in one round: on a
+    shared machine the load moves between rounds more than within one."""
+    return statistics.median(mine / peer for mine, peer in zip(ours, theirs, strict=True))
 
 
 def cold_import_times(runs: int) -> tuple[float, float, float]:
@@ -327,25 +336,30 @@ def omaha_section(count: int, repeats: int) -> None:
         for contender in installed
         if contender.strength is not None
     }
-    rates = dict(
+    rounds = dict(
         zip(
             [contender.name for contender in installed],
-            median_rates(installed, repeats),
+            round_rates(installed, repeats),
             strict=True,
         )
     )
-    ours_rate = rates["ours omaha_high (Omaha)"]
+    ours_rounds = rounds["ours omaha_high (Omaha)"]
     print(
         f"\n{count:,} seeded random four-card Omaha hands with five-card boards, median of "
-        f"{repeats} runs; PokerKit on the first {POKERKIT_HANDS // 4:,}."
+        f"{repeats} runs; PokerKit on the first {POKERKIT_HANDS // 4:,}; ours/peer is the median "
+        "of the ratios of each run."
     )
     print(f"{'':44} {'evals/s':>11}  {'ours/peer':>9}  order")
     for contender in contenders:
         if isinstance(contender, str):
             print(f"{contender:44} not installed")
             continue
-        rate = rates[contender.name]
-        ratio = "" if contender.name.startswith("ours") else f"{ours_rate / rate:.2f}"
+        rate = statistics.median(rounds[contender.name])
+        ratio = (
+            ""
+            if contender.name.startswith("ours")
+            else f"{median_ratio(ours_rounds, rounds[contender.name]):.2f}"
+        )
         print(f"{contender.name:44} {rate:11,.0f}  {ratio:>9}  {agrees.get(contender.name, '')}")
 
 
@@ -368,8 +382,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     ]
     print(
         f"{args.hands:,} seeded random seven-card hands per deck (seed {SEED}), median of "
-        f"{args.repeats} runs; PokerKit on the first {POKERKIT_HANDS:,}. Python "
-        f"{sys.version.split()[0]}."
+        f"{args.repeats} runs; PokerKit on the first {POKERKIT_HANDS:,}; ours/peer is the median "
+        f"of the ratios of each run. Python {sys.version.split()[0]}."
     )
     installed = [contender for contender in contenders if isinstance(contender, Contender)]
     agrees = {
@@ -377,15 +391,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         for contender in installed
         if contender.strength is not None
     }
-    rates = dict(
+    rounds = dict(
         zip(
             [contender.name for contender in installed],
-            median_rates(installed, args.repeats),
+            round_rates(installed, args.repeats),
             strict=True,
         )
     )
-    ours_rate = {
-        contender.deck: rates[contender.name]
+    ours_rounds = {
+        contender.deck: rounds[contender.name]
         for contender in installed
         if contender.name.startswith("ours rank7")
     }
@@ -394,9 +408,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         if isinstance(contender, str):
             print(f"{contender:44} not installed")
             continue
-        rate = rates[contender.name]
+        rate = statistics.median(rounds[contender.name])
         ratio = (
-            "" if contender.name.startswith("ours") else f"{ours_rate[contender.deck] / rate:.2f}"
+            ""
+            if contender.name.startswith("ours")
+            else f"{median_ratio(ours_rounds[contender.deck], rounds[contender.name]):.2f}"
         )
         print(f"{contender.name:44} {rate:11,.0f}  {ratio:>9}  {agrees.get(contender.name, '')}")
 
