@@ -159,9 +159,18 @@ def _make_omaha_high() -> Callable[[Sequence[Card], Sequence[Card]], int]:
         return flush if flush > best else best
 
     def any_hole(hole: Sequence[Card], board: Sequence[Card], k: int) -> int:
-        """Five hole cards (or any other number of them), the long way."""
+        """Five hole cards (five-card Omaha: their ten pairs in line), or any other number of
+        them, the long way."""
         row: tuple[int, ...] = rows[k >> 8]  # type: ignore[assignment]
-        best = max([row[columns[x][y]] for x, y in combinations(hole, 2)])
+        if len(hole) == 5:
+            a, b, c, d, e = hole
+            ca, cb, cc, cd = columns[a], columns[b], columns[c], columns[d]
+            best = max(
+                row[ca[b]], row[ca[c]], row[ca[d]], row[ca[e]], row[cb[c]],
+                row[cb[d]], row[cb[e]], row[cc[d]], row[cc[e]], row[cd[e]],
+            )  # fmt: skip
+        else:
+            best = max([row[columns[x][y]] for x, y in combinations(hole, 2)])
         suit = three_suited[k & 0xFF]
         if suit < 0:
             return best
