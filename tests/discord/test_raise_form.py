@@ -16,7 +16,7 @@ from .conftest import Launch, Running
 from .fake_discord import ANN, BOB, CHANNEL_ID, CID, FakeDiscord
 from .helpers import actor, answer, buttons_for, hole_cards, next_turn, unshown_lines, view_of
 
-TITLE_LIMIT, LABEL_LIMIT, PLACEHOLDER_LIMIT, TEXT_LIMIT = 45, 45, 100, 4000
+TITLE_LIMIT, LABEL_LIMIT, PLACEHOLDER_LIMIT, TEXT_LIMIT, TOP_LEVEL_LIMIT = 45, 45, 100, 4000, 5
 
 
 async def open_form(fake: FakeDiscord, running: Running, view: TableView) -> dict[str, Any]:
@@ -44,6 +44,7 @@ def components(data: dict[str, Any]) -> list[dict[str, Any]]:
 
 def assert_within_limits(data: dict[str, Any]) -> None:
     assert 0 < len(data["title"]) <= TITLE_LIMIT
+    assert len(data["components"]) <= TOP_LEVEL_LIMIT
     for component in components(data):
         assert len(component.get("label", "")) <= LABEL_LIMIT, component
         assert len(component.get("placeholder", "")) <= PLACEHOLDER_LIMIT, component
