@@ -101,7 +101,10 @@ async def burst(pictures: Pictures, dealt: Sequence[Board]) -> tuple[float, floa
 async def bursts(tables: int) -> None:
     pictures = Pictures()
     await pictures.board(*boards(1, 0)[0])
-    await asyncio.gather(*(pictures.board(c, p) for c, p in boards(8, 1)))  # start the pool
+    pictures.pool.start()  # as a worker does at start-up
+    while not pictures.pool.ready:
+        await asyncio.sleep(0.05)
+    await asyncio.gather(*(pictures.board(c, p) for c, p in boards(8, 1)))
     rows: list[tuple[str, list[Board]]] = [
         ("burst, every board different", boards(tables, 2)),
         ("burst, one pre-flop board", [([], [30])] * tables),

@@ -236,6 +236,7 @@ async def realistic(tables: int, clients: int, seconds: float) -> None:
             store = Store.on(client, events_maxlen=EVENTS_MAXLEN)
             dealer = Dealer(store, next_hand_delay=NEXT_HAND_DELAY)
             dealer.equities.start()  # warmed while the tables open, as in a worker long up
+            pictures.pool.start()
             print(f"opening {tables} 6-max tables ...", flush=True)
             views = await open_tables(dealer, tables)
             tune_for_serving()

@@ -64,12 +64,20 @@ class ProcessPool:
         self.restarts = 0
         """Times the pool was started again after one of its processes died."""
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._warming: list[concurrent.futures.Future[int]] = []
 
     def start(self) -> None:
         """Spawns every process now (they warm up meanwhile), rather than at the first job."""
         pool = self._processes()
-        for _ in range(self.processes):
-            pool.submit(os.getpid)
+        self._warming = [pool.submit(os.getpid) for _ in range(self.processes)]
+
+    @property
+    def ready(self) -> bool:
+        """Whether a process has been started and warmed, so a job sent now runs at once
+        rather than waiting for a spawn; a pool never started is started here."""
+        if not self._warming:
+            self.start()
+        return any(job.done() for job in self._warming)
 
     async def run(self, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         """`function(*args, **kwargs)` in one of the processes; it and its arguments must
@@ -104,11 +112,13 @@ class ProcessPool:
     def _drop_pool(self) -> None:
         """Forgets a pool that failed; what it still runs finishes or fails on its own."""
         pool, self._pool = self._pool, None
+        self._warming = []
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
         """Stops the processes, if any were started; the pool starts again if used after."""
         pool, self._pool = self._pool, None
+        self._warming = []
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)

@@ -2,10 +2,12 @@
 board at many tables is drawn once) and drawn off the event loop, in a process pool when a
 deal at many tables at once has several waiting (`chatdealer.render.images.pictures`).
 
-A picture that cannot be drawn is logged and left out: the message goes as text."""
+A picture that cannot be drawn is logged and left out: the message goes as text. So is a
+player's hole-card picture that is not drawn in time: their cards never wait for it."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -15,12 +17,23 @@ log = logging.getLogger(__name__)
 
 _shared: Pictures | None = None
 
+PRIVATE_PICTURE_WAIT = 1.5
+"""Seconds a player's cards wait for their picture. A cold process pool or a deal at many
+tables at once can take longer; past this the cards go as text, as they would to a player
+acting at once, rather than reach them after the hand has moved on."""
+
 
 def pictures() -> Pictures:
     global _shared
     if _shared is None:
         _shared = Pictures()
     return _shared
+
+
+def start_pictures() -> None:
+    """Spawns the picture processes at start-up (they load the fonts meanwhile), so the first
+    deal's pictures do not wait for them."""
+    pictures().pool.start()
 
 
 def close_pictures() -> None:
@@ -36,4 +49,17 @@ async def picture(draw: Callable[[Pictures], Awaitable[bytes]], what: str) -> by
         return await draw(pictures())
     except (ValueError, TypeError, OSError) as problem:
         log.warning("%s image failed: %s", what, type(problem).__name__)
+        return None
+
+
+async def in_time(
+    drawing: Awaitable[bytes | None], seconds: float = PRIVATE_PICTURE_WAIT
+) -> bytes | None:
+    """The picture if it is drawn within `seconds`, else None; a late one still finishes (and
+    is cached for the next asker) rather than being cut off midway."""
+    task = asyncio.ensure_future(drawing)
+    try:
+        return await asyncio.wait_for(asyncio.shield(task), seconds)
+    except TimeoutError:
+        log.warning("a hole-card picture took over %.1f s: the cards went as text", seconds)
         return None

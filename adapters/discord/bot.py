@@ -9,7 +9,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from adapters.common.pictures import close_pictures
+from adapters.common.pictures import close_pictures, start_pictures
 from adapters.discord.buttons import ActButton, CardsButton
 from adapters.discord.cog import PokerCog
 from adapters.discord.commands import poker_group, root_groups
@@ -74,6 +74,8 @@ async def serve(settings: DiscordSettings) -> None:
         open_dealer(settings.redis_url) as dealer,
         serving_metrics(dealer.metrics, metrics_port()),
     ):
+        start_pictures()
+        dealer.equities.start()
         bot = make_bot(settings)
         async with bot:
             poker = await attach(bot, dealer, settings)

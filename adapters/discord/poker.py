@@ -20,6 +20,7 @@ import discord
 from adapters.common.delivery import Delivery
 from adapters.common.events import Showdown
 from adapters.common.payloads import hand_title, showdown_lines
+from adapters.common.pictures import in_time
 from adapters.common.replay_links import last_hand_link, night_link, replay_link, start_web_pages
 from adapters.discord.buttons import table_buttons, with_link
 from adapters.discord.dms import DirectMessages
@@ -371,7 +372,7 @@ class Poker(Delivery[TableMessages]):
         title = ui(lang_code, "dm_title", channel=f"<#{table.channel}>")
         hand = hand_title(lang, cards.view.hand_number)
         content = f"**{title}** · {hand}\n{private_text(cards.view, lang)}"
-        image = await dm_hand_png(cards.view, lang_code)
+        image = await in_time(dm_hand_png(cards.view, lang_code))
         self.dms.post(int(player), content, image)
 
     # -- the table message -------------------------------------------------------------------

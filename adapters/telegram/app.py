@@ -24,7 +24,7 @@ from telegram.ext import (
     filters,
 )
 
-from adapters.common.pictures import close_pictures
+from adapters.common.pictures import close_pictures, start_pictures
 from adapters.telegram.commands import Commands
 from adapters.telegram.config import TelegramSettings
 from adapters.telegram.menu import HELP_WORDS, MENU_LANGUAGES, command_names, menu
@@ -169,6 +169,8 @@ async def serve(settings: TelegramSettings) -> None:
         open_dealer(settings.redis_url) as dealer,
         serving_metrics(dealer.metrics, metrics_port()),
     ):
+        start_pictures()
+        dealer.equities.start()
         worker = Worker(settings, dealer)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()

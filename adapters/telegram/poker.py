@@ -21,6 +21,7 @@ from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from adapters.common.delivery import Delivery
 from adapters.common.events import Showdown
 from adapters.common.payloads import hand_title, showdown_lines
+from adapters.common.pictures import in_time
 from adapters.common.replay_links import (
     last_hand_link,
     mini_app_link,
@@ -230,7 +231,7 @@ class Poker(Delivery[TableMessages]):
         text = f"<b>{html.escape(title, quote=False)}</b>\n{html.escape(said, quote=False)}"
         if await self.private.reachable(user_id) is False:
             return False
-        image = await hand_png(cards.view, lang)
+        image = await in_time(hand_png(cards.view, lang))
         return await self.private.send(user_id, text, image=image)
 
     @staticmethod

@@ -12,6 +12,7 @@ import pytest
 from discord.ext import commands
 from redis.asyncio import Redis
 
+from adapters.common.pictures import start_pictures
 from adapters.discord import DiscordSettings, attach, make_bot
 from adapters.discord.config import point_discord_at
 from adapters.discord.poker import Poker
@@ -46,6 +47,12 @@ def discord_routes() -> Iterator[None]:
     yield
     discord.http.Route.BASE = base
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _picture_processes() -> None:
+    """Spawned before the first test's deal, as `serve` spawns them at start-up."""
+    start_pictures()
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 from .conftest import Launch, Running
 from .fake_discord import ANN, BOB, CHANNEL_ID, CID, THREAD_ID, FakeDiscord
@@ -17,6 +18,10 @@ from .helpers import (
     unshown_lines,
     view_of,
 )
+
+
+def dm_with(fake: FakeDiscord, user_id: int, text: str) -> Callable[[], bool]:
+    return lambda: any(u == user_id and text in said for u, said, _ in fake.dms)
 
 
 async def seat_three(fake: FakeDiscord, running: Running) -> None:
@@ -50,13 +55,12 @@ async def test_three_players_play_hands_with_commands_and_buttons(
         turn = view.turn
         await click(fake, running, "check" if turn.can_check else "call")
         await _moved(running, turn.token)
-    # Every player got their cards by DM as the hand was dealt.
+    # Every player got their cards by DM as the hand was dealt (a DM may be a moment behind
+    # clicks as fast as these).
     for user in (ANN, BOB, CID):
         private = cards[user.id]
         assert private is not None
-        assert any(
-            user_id == user.id and hole_text(private) in text for user_id, text, _ in fake.dms
-        )
+        await fake.wait_for(dm_with(fake, user.id, hole_text(private)), what="the cards by DM")
     showdown = await fake.wait_for(
         lambda: [m for _, m in fake.channel_log if m.content.startswith("**Hand #1")],
         what="the showdown post",

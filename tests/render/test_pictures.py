@@ -59,11 +59,27 @@ async def test_tables_asking_together_share_one_drawing() -> None:
 async def test_a_burst_goes_to_the_process_pool_with_the_same_bytes() -> None:
     pictures = Pictures(busy=1, processes=1)
     try:
+        pictures.pool.start()  # as a worker does at start-up
+        while not pictures.pool.ready:
+            await asyncio.sleep(0.05)
         pngs = await asyncio.gather(*(pictures.board(cards, pots) for cards, pots in BOARDS))
     finally:
         pictures.close()
     assert pngs == [to_png(board_image(cards, pots)) for cards, pots in BOARDS]
     assert pictures.drawn_in_processes >= 1
+
+
+async def test_a_burst_before_the_pool_is_up_is_drawn_in_threads_meanwhile() -> None:
+    """The first deal after start-up does not wait seconds for processes to spawn."""
+    pictures = Pictures(busy=1, processes=1)
+    try:
+        pngs = await asyncio.gather(*(pictures.board(cards, pots) for cards, pots in BOARDS))
+        assert pictures.drawn_in_processes == 0
+        while not pictures.pool.ready:  # started by the burst, for the next one
+            await asyncio.sleep(0.05)
+    finally:
+        pictures.close()
+    assert pngs == [to_png(board_image(cards, pots)) for cards, pots in BOARDS]
 
 
 async def test_hands_and_showdowns_come_as_drawn() -> None:

@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 import pytest
 from redis.asyncio import Redis
 
+from adapters.common.pictures import start_pictures
 from adapters.telegram import TelegramSettings, Worker
 from chatdealer.dealer import Dealer
 from chatdealer.store import BankConfig, Store
@@ -25,6 +26,12 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _picture_processes() -> None:
+    """Spawned before the first test's deal, as `serve` spawns them at start-up."""
+    start_pictures()
 
 
 @pytest.fixture

@@ -4,7 +4,8 @@ Many tables show the same picture (every table's pre-flop board with the same bl
 flop and pot), so the bytes are kept by content, not by table, in a cache bounded by bytes.
 Drawing and encoding a board takes about a millisecond, held under the GIL: a lone picture is
 drawn in a thread, but when more are waiting than `busy` (a deal at many tables at once) the
-rest go to a small process pool, so the loop keeps serving the tables' actions meanwhile.
+rest go to a small process pool, so the loop keeps serving the tables' actions meanwhile (in
+threads still until its processes are up).
 
     pictures = Pictures()
     png = await pictures.board(view.board, pots, "ru")
@@ -212,7 +213,9 @@ class Pictures:
     async def _draw(self, picture: Picture) -> bytes:
         loop = asyncio.get_running_loop()
         self.drawn += 1
-        if self._in_threads < self.busy:
+        # Threads too while the pool's processes are still spawning: a first deal after
+        # start-up does not wait seconds for them.
+        if self._in_threads < self.busy or not self.pool.ready:
             self._in_threads += 1
             try:
                 return await loop.run_in_executor(None, draw, picture)
