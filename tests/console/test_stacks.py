@@ -1,0 +1,29 @@
+"""SIGUSR1 makes the terminal write where it is (every thread, every task) to its data dir's
+`terminal.log`, and the game goes on: the aid for a terminal that seems stuck."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .terminal import quit_table, start
+
+
+@pytest.fixture(autouse=True)
+def _own_redis(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("REDIS_URL", raising=False)
+
+
+def test_sigusr1_writes_every_thread_and_task_and_the_game_goes_on(tmp_path: Path) -> None:
+    player = start(tmp_path, "--clock", "600")
+    player.expect("Type help")
+    stacks = player.stacks()
+    assert "loop never wrote" not in stacks, stacks
+    assert "Current thread" in stacks, stacks  # faulthandler: where the main thread is
+    assert "-- task terminal table" in stacks, stacks  # the follower's task, and its stack
+    assert "follow.py" in stacks, stacks
+    assert "-- task terminal input" in stacks, stacks
+    player.sendline("balance")
+    player.expect("💰")
+    quit_table(player)
