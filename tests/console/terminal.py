@@ -47,9 +47,15 @@ class Terminal(pexpect.spawn):  # type: ignore[misc]
         super().__init__(*args, **kwargs)
         self.data = data
 
-    def expect_loop(self, *args: Any, **kwargs: Any) -> int:
+    def expect_list(self, *args: Any, **kwargs: Any) -> int:  # `expect` comes here
         try:
-            return int(super().expect_loop(*args, **kwargs))
+            return int(super().expect_list(*args, **kwargs))
+        except pexpect.TIMEOUT as timeout:
+            raise pexpect.TIMEOUT(f"{timeout}\n{self.stacks()}") from None
+
+    def expect_exact(self, *args: Any, **kwargs: Any) -> int:
+        try:
+            return int(super().expect_exact(*args, **kwargs))
         except pexpect.TIMEOUT as timeout:
             raise pexpect.TIMEOUT(f"{timeout}\n{self.stacks()}") from None
 

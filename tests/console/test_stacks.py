@@ -1,10 +1,12 @@
 """SIGUSR1 makes the terminal write where it is (every thread, every task) to its data dir's
-`terminal.log`, and the game goes on: the aid for a terminal that seems stuck."""
+`terminal.log`, and the game goes on: the aid for a terminal that seems stuck. A pty test's
+wait that times out shows it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pexpect
 import pytest
 
 from .terminal import quit_table, start
@@ -24,6 +26,9 @@ def test_sigusr1_writes_every_thread_and_task_and_the_game_goes_on(tmp_path: Pat
     assert "-- task terminal table" in stacks, stacks  # the follower's task, and its stack
     assert "follow.py" in stacks, stacks
     assert "-- task terminal input" in stacks, stacks
+    with pytest.raises(pexpect.TIMEOUT) as timed_out:  # a wait that times out says where it was
+        player.expect_exact("never printed", timeout=1)
+    assert "-- task terminal table" in str(timed_out.value)
     player.sendline("balance")
     player.expect("💰")
     quit_table(player)
