@@ -69,9 +69,13 @@ class Follower:
                 return
             self.after = events[-1].id
 
-    async def run(self) -> None:
-        """Follows until cancelled; a Redis hiccup is said and tried again."""
-        while True:
+    async def run(self, stop: asyncio.Event) -> None:
+        """Follows until `stop` is set (or cancelled); a Redis hiccup is said and tried again.
+
+        The session sets `stop` before it cancels this task, and the loop looks at it too: a
+        cancellation lost on the way (seen under load: the session then waited for this task
+        forever and never said goodbye) still ends it within one poll."""
+        while not stop.is_set():
             try:
                 await self.show_events()
                 self.count_down()

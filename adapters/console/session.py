@@ -11,7 +11,6 @@ out (their hands are folded) until they come back.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 
 from adapters.console.acting import LineActor
@@ -31,6 +30,8 @@ COMMUNITY = "local"
 LEAVE_WAIT = 120.0
 """How long leaving waits for the hand being played to end (the bots play it out)."""
 IN_HAND = frozenset({SeatState.PLAYING, SeatState.ALL_IN})
+STOP_WAIT = 5.0
+"""How long the session waits for its following and acting tasks to end once stopped."""
 
 
 def table_id_of(options: ConsoleOptions) -> TableId:
@@ -70,7 +71,7 @@ class LocalTable:
         self.text.tell("type_help", "dim")
         stop = asyncio.Event()
         supervisor = self.client.dealer.supervisor
-        follow = supervisor.start("terminal table", self.follower.run, stop)
+        follow = supervisor.start("terminal table", lambda: self.follower.run(stop), stop)
         actor = LineActor(self.typed.typed)
         acting = supervisor.start("terminal input", actor.run, stop)
         try:
@@ -84,8 +85,8 @@ class LocalTable:
             stop.set()
             for task in (acting, follow):
                 task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+            # Bounded: a task that did not end still lets the session leave its seat.
+            await asyncio.wait((acting, follow), timeout=STOP_WAIT)
         await self.leave()
         return 0
 

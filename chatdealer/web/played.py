@@ -135,7 +135,9 @@ def _known_holes(history: phh.HandHistory, count: int) -> list[tuple[str, ...]]:
     known: list[tuple[str, ...]] = [()] * count
     for action in history.actions:
         if isinstance(action, phh.DealHole) and all(card is not None for card in action.cards):
-            known[action.player] = tuple(format_card(card) for card in action.cards if card)
+            known[action.player] = tuple(
+                format_card(card) for card in action.cards if card is not None
+            )
     return known
 
 

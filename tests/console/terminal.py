@@ -3,7 +3,9 @@ table it leaves in Redis afterwards.
 
 Each run starts the program on its own embedded Redis (a temporary data dir), with a short bot
 delay and a seed for the bots' choices; the decks stay cryptographic, so a test reads what it
-is shown and answers it, as a player does. Waits are on output, generous for a loaded machine.
+is shown and answers it, as a player does. Waits are on output, generous for a loaded machine;
+one that times out first asks the program where it is (SIGUSR1, `adapters.console.stacks`) and
+shows that with the timeout.
 """
 
 from __future__ import annotations
@@ -11,12 +13,16 @@ from __future__ import annotations
 import io
 import os
 import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import pexpect
 
+from adapters.console.stacks import log_path
 from chatdealer.dealer import Command, ShowTable, TableView, User, open_dealer
 from chatdealer.dealer.outgoing import TableShown
 from chatdealer.store import TableId
@@ -26,10 +32,51 @@ TIMEOUT = 60
 TURN = re.compile(r"Your turn, (\d+) seconds? left: ([^\r\n]*)\r?\n")
 BANK = re.compile(r"you have ([\d,]+) chips in the bank")
 GOODBYE = re.compile(r"You have ([\d,]+) chips in the bank\. Goodbye!")
-HAND_OVER = re.compile(r"Hand #\d+ is over")
+HAND_OVER = re.compile(r"Hand #(\d+) is over")
 TESS = User(id="player-tess", name="Tess")
+DUMP_WAIT = 5.0
+"""How long a timed-out wait gives the program to write where its tasks are."""
 SPAWNED: list[pexpect.spawn] = []
 """The programs this test started, whose output a failure shows (see conftest)."""
+
+
+class Terminal(pexpect.spawn):  # type: ignore[misc]
+    """The program in its pty; a wait that times out says where the program was stuck."""
+
+    def __init__(self, *args: Any, data: Path, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.data = data
+
+    def expect_list(self, *args: Any, **kwargs: Any) -> int:  # `expect` comes here
+        try:
+            return int(super().expect_list(*args, **kwargs))
+        except pexpect.TIMEOUT as timeout:
+            raise pexpect.TIMEOUT(f"{timeout}\n{self.stacks()}") from None
+
+    def expect_exact(self, *args: Any, **kwargs: Any) -> int:
+        try:
+            return int(super().expect_exact(*args, **kwargs))
+        except pexpect.TIMEOUT as timeout:
+            raise pexpect.TIMEOUT(f"{timeout}\n{self.stacks()}") from None
+
+    def stacks(self) -> str:
+        """The threads' and tasks' stacks the program writes on SIGUSR1 (or why there are none)."""
+        if not self.isalive():
+            return "(the program has exited: no stacks)"
+        log = log_path(self.data)
+        before = log.stat().st_size if log.exists() else 0
+
+        def written() -> str:
+            tail = log.read_bytes()[before:] if log.exists() else b""
+            return tail.decode("utf-8", errors="replace")
+
+        os.kill(self.pid, signal.SIGUSR1)
+        deadline = time.monotonic() + DUMP_WAIT
+        while "== asyncio tasks" not in written() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(0.2)  # the rest of the dump
+        tasks = "" if "== asyncio tasks" in written() else " (the loop never wrote its tasks)"
+        return f"== stacks on SIGUSR1{tasks}\n{written()}"
 
 
 def environment(home: Path) -> dict[str, str]:
@@ -44,9 +91,10 @@ def data_dir(home: Path) -> Path:
 
 def spawn(home: Path, *args: str) -> pexpect.spawn:
     """The program, with everything it prints kept (`printed`)."""
-    child = pexpect.spawn(
+    child = Terminal(
         str(CHATDEALER),
         [*args, "--data-dir", str(data_dir(home))],
+        data=data_dir(home),
         env=environment(home),
         encoding="utf-8",
         timeout=TIMEOUT,

@@ -17,26 +17,26 @@ def _own_redis(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("REDIS_URL", raising=False)
 
 
-@pytest.mark.xfail(
-    reason="open bug (issue 22): in the whole suite, under load, the terminal once never acted on "
-    "the `fold` typed at its turn (60 s, no hand over); it passes alone. Kept visible, not "
-    "skipped, until the stuck await is caught",
-    strict=False,
-)
 def test_history_tells_the_hand_before_its_phh(tmp_path: Path) -> None:
     player = start(tmp_path)
-    player.expect(TURN)
+    while True:  # a fold where the table offers one: the big blind with no raise may only check
+        player.expect(TURN)
+        if "fold" in player.match.group(2).split(" · "):
+            break
+        player.sendline("check")
     player.sendline("fold")  # a hand that ends without Tess at the showdown, told all the same
-    player.expect(HAND_OVER)
+    player.expect_exact("Tess folds")
+    player.expect(HAND_OVER)  # the hand she folded in (an earlier one may have been a walk)
+    number = player.match.group(1)
     before = len(printed(player))
-    player.sendline("history 1")
+    player.sendline(f"history {number}")
     player.expect("as a hand history")
     player.expect(r"finishing_stacks")
     answer = printed(player)[before:]
     story = answer[: answer.index("as a hand history")]
-    assert "Hand #1" in story
+    assert f"Hand #{number}" in story
     assert re.search(r"Seats: .*Tess", story), story
-    assert re.search(r"Pre-flop: .*Tess folds", story), story
+    assert re.search(r"^(Pre-flop|Flop|Turn|River)\b.*Tess folds", story, re.M), story
     assert re.search(r"Dealt to Tess: \S+ \S+", story), story  # her own copy
     assert re.search(r"Result: .*Tess [−-]?\d", story), story  # a blind lost, or nothing
     quit_table(player)

@@ -86,12 +86,6 @@ def test_a_second_terminal_joins_the_same_table(tmp_path: Path) -> None:
     quit_table(host)
 
 
-@pytest.mark.xfail(
-    reason="open bug (issue 22): under load the terminal once never acted on a quit typed right "
-    "after `table` here; typed lines are now acted on in their own task, but the stuck await was "
-    "never caught, so this stays visible (not skipped) until a run under load proves it",
-    strict=False,
-)
 async def test_a_player_back_with_no_chips_gets_the_daily_chips_and_sits_down(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

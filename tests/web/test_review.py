@@ -75,6 +75,13 @@ def test_a_players_own_copy_adds_their_cards() -> None:
     assert "Dealt to Di: J♠ J♥" in told.splitlines()
 
 
+def test_the_two_of_clubs_is_dealt_too() -> None:
+    """2c is card 0, which a truthiness check once dropped from the player's own copy."""
+    history = side_pot_history(own=3).replace('"d dh p4 JsJh"', '"d dh p4 Jh2c"')
+    told = story_text(history, language("en"), "Hand #7")
+    assert "Dealt to Di: J♥ 2♣" in told.splitlines()
+
+
 @pytest.mark.parametrize("code", ["ru", "bg"])
 def test_the_story_is_told_in_the_tables_language(code: str) -> None:
     told = story_text(side_pot_history(own=3), language(code), "#7")
