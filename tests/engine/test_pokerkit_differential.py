@@ -8,6 +8,9 @@ departures, recognised from the hand itself; any other disagreement fails the te
 
 from __future__ import annotations
 
+import concurrent.futures
+import multiprocessing
+import os
 import random
 import warnings
 from collections import Counter
@@ -38,7 +41,7 @@ from chatdealer.engine.config import BettingStructure, HandConfig, Variant
 from chatdealer.engine.events import PotAwarded
 from chatdealer.engine.hand import Hand, Phase, deal_hand
 
-HANDS = int(__import__("os").environ.get("DIFF_HANDS", 10_000))
+HANDS = int(os.environ.get("DIFF_HANDS", 10_000))
 CAP = "fixed-limit cap counts the big blind"
 SHORT_ALL_IN = "short all-in does not reopen the betting"
 STRADDLE = "minimum raise measured from the straddle"
@@ -321,15 +324,31 @@ def _seeded_order(rng: random.Random, deck: Deck) -> list[int]:
     return cards
 
 
-def test_engine_agrees_with_pokerkit_on_10000_random_hands() -> None:
-    rng = random.Random(20261130)
+def play_part(seed: int, hands: int) -> tuple[Counter[str], Counter[str]]:
+    """`hands` random hold'em and short-deck hands in both engines, from `seed`."""
+    rng = random.Random(seed)
     outcomes: Counter[str] = Counter()
     structures: Counter[str] = Counter()
-    for _ in range(HANDS):
+    for _ in range(hands):
         setup = random_setup(rng)
         structures[f"{setup.config.variant.value}/{setup.config.structure.value}"] += 1
-        met = play_one(rng, setup)
-        outcomes.update(met or {"same"})
+        outcomes.update(play_one(rng, setup) or {"same"})
+    return outcomes, structures
+
+
+def test_engine_agrees_with_pokerkit_on_10000_random_hands() -> None:
+    """Played in as many processes as there are cores (PokerKit takes most of the time)."""
+    parts = max(1, min(4, os.cpu_count() or 1))
+    sizes = [HANDS // parts + (1 if index < HANDS % parts else 0) for index in range(parts)]
+    seeds = [20261130 + index for index in range(parts)]
+    outcomes: Counter[str] = Counter()
+    structures: Counter[str] = Counter()
+    spawn = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(parts, mp_context=spawn) as pool:
+        for met, played in pool.map(play_part, seeds, sizes):
+            outcomes += met
+            structures += played
+    assert sum(structures.values()) == HANDS
     # Every hand was compared to its end but those cut short by a short big blind, which
     # changes what everyone must call.
     assert outcomes[SHORT_BLIND] < 0.05 * HANDS, outcomes
