@@ -22,7 +22,8 @@ import msgspec
 from chatdealer.cards import Deck
 from chatdealer.dealer.commands import ActionToken
 from chatdealer.dealer.compressed import CompressedError, pack, unpack
-from chatdealer.dealer.seated_bots import account_of
+from chatdealer.dealer.seated_bots import account_of, is_bot
+from chatdealer.engine import show_after
 from chatdealer.engine.hand import Hand
 from chatdealer.engine.stored import Stored
 from chatdealer.store import DamagedTable, NewerRecord
@@ -139,13 +140,17 @@ class AfterHand(msgspec.Struct, kw_only=True, omit_defaults=True):
     hand: Hand
     players: list[str]
     """Player ids by position."""
-    may: list[str]
-    """The people who may show (bots never do)."""
     secret: DeckSecret | None = None
     rabbit: bool = False
     """The table hunts rabbits: the hand's proof opened its unseen board too."""
     shown: dict[str, list[int]] = msgspec.field(default_factory=dict)
     """Who has shown which of their cards (indexes), in the order they showed."""
+
+    @property
+    def may(self) -> list[str]:
+        """The people who may show (bots never do)."""
+        seats = show_after.may_show(self.hand)
+        return [self.players[seat] for seat in seats if not is_bot(self.players[seat])]
 
     def __repr__(self) -> str:
         """Never the cards or the seed: a record may end up in a log line or an error."""

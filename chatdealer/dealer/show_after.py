@@ -19,7 +19,6 @@ from chatdealer.dealer.outgoing import ShownAfter
 from chatdealer.dealer.proofs import hand_proofs
 from chatdealer.dealer.record import AfterHand, DeckSecret, TableRecord
 from chatdealer.dealer.refusals import DealerRefusal
-from chatdealer.dealer.seated_bots import is_bot
 from chatdealer.dealer.stored_hands import stored_hand
 from chatdealer.engine import show_after
 from chatdealer.engine.hand import Hand
@@ -40,12 +39,8 @@ def open_window(
     rabbit: bool,
 ) -> None:
     """At a hand's end: keeps it while someone may show, until the next hand is dealt."""
-    may = [players[seat] for seat in show_after.may_show(hand) if not is_bot(players[seat])]
-    record.after = (
-        AfterHand(number=number, hand=hand, players=players, may=may, secret=secret, rabbit=rabbit)
-        if may
-        else None
-    )
+    after = AfterHand(number=number, hand=hand, players=players, secret=secret, rabbit=rabbit)
+    record.after = after if after.may else None
 
 
 def show(step: Step, args: ShowCards, user: User) -> None:
