@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Literal
 
-from adapters.common.catalog.errors import ArgumentError
+from adapters.common.catalog.errors import ArgumentError, SituationError
 from adapters.common.catalog.spec import MAX_CHIPS
 from chatdealer.dealer import TableView, TurnView
 
@@ -160,7 +160,7 @@ def size_to(size: BetSize, view: TableView, turn: TurnView) -> int:
     (the dealer checks the one chosen). Refused when the turn allows no raise."""
     low, high = turn.min_raise_to, turn.max_raise_to
     if low is None or high is None:
-        raise ArgumentError("no_raise")
+        raise SituationError("no_raise")
     if size.named == "allin":  # every chip: where a cap is lower the dealer says so, rather
         return turn.all_in_to  # than the all-in being made a smaller raise unasked
     if size.named == "max":

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from adapters.common.catalog.errors import ArgumentError
+from adapters.common.catalog.errors import ArgumentError, SituationError
 from adapters.common.catalog.host_night import night_entry
 from adapters.common.catalog.house import house_entries
 from adapters.common.catalog.house_runout import RUNOUT
@@ -165,7 +165,7 @@ def _up_to_maximum(situation: Situation) -> int:
         return settings.max_buy_in  # the dealer says the asker is not seated
     room = settings.max_buy_in - mine.stack - mine.bet
     if room <= 0:
-        raise ArgumentError("full_stack")
+        raise SituationError("full_stack")
     return room
 
 

@@ -1,7 +1,7 @@
 """What can be wrong with a command's arguments: a stable code, its parameters, and the English
 message each code is shown with (a gettext message id of `catalog.po`, context
 "catalog error"). The adapters answer with the message, then the command's right form
-(`texts.error_text`) unless the code is about the table as it is now (`SITUATIONS`), and send
+(`texts.error_text`) unless the error is about the table as it is now (`SituationError`), and send
 nothing to the dealer.
 """
 
@@ -45,10 +45,6 @@ MESSAGES: dict[str, str] = {
     "full_stack": "You have the table maximum already",
 }
 
-SITUATIONS = frozenset({"no_showdown", "no_raise", "full_stack"})
-"""Codes about the table as it is now, not about how the command was written: shown without
-the command's usage, which would read as if the syntax were wrong."""
-
 
 class ArgumentError(ValueError):
     """A command's arguments cannot be read; nothing was sent to the dealer.
@@ -80,3 +76,9 @@ def _english(code: str, params: dict[str, str]) -> str:
         return template.format(**{"param": "value", **params})
     except (KeyError, IndexError):
         return template
+
+
+class SituationError(ArgumentError):
+    """The command is well written but the table as it is now has nothing for it (no showdown,
+    no raise this turn, a full stack): shown without the command's usage, which would read as
+    if the syntax were wrong."""

@@ -6,7 +6,7 @@ own, a top-level `/showdown` on Discord: `/poker` has no room left."""
 
 from __future__ import annotations
 
-from adapters.common.catalog.errors import ArgumentError
+from adapters.common.catalog.errors import SituationError
 from adapters.common.catalog.settings import choices
 from adapters.common.catalog.spec import Entry, Group, Kind, Outcome, Param, Situation, Values
 from chatdealer.dealer import Act
@@ -22,7 +22,7 @@ def _answer(action: str, situation: Situation) -> Act:
     view = situation.view
     waiting = view.showdown if view is not None else None
     if waiting is None:
-        raise ArgumentError("no_showdown")
+        raise SituationError("no_showdown")
     return Act(action="show" if action == "show" else "muck", token=waiting.token)
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from adapters.common.catalog.entries import entries, groups, in_group
-from adapters.common.catalog.errors import SITUATIONS, ArgumentError
+from adapters.common.catalog.errors import ArgumentError, SituationError
 from adapters.common.catalog.parse import find_entry, find_group, parse_arguments
 from adapters.common.catalog.platforms import Platform, group_spelled, spelled
 from adapters.common.catalog.spec import Access, Entry, Group, Kind, Param
@@ -152,7 +152,7 @@ def error_text(
     except (ValueError, IndexError):
         what = template
     lines = [markup.escape(what)]
-    entry = None if error.code in SITUATIONS else error.entry  # no usage: not a syntax error
+    entry = None if isinstance(error, SituationError) else error.entry
     if entry is not None:
         lines.append(
             f"{markup.escape(lang.help(USAGE))}: {markup.code(usage(entry, platform, code))}"
