@@ -36,6 +36,19 @@ async def all_in_until_told(game: Harness) -> list[AllInEquity]:
     return [o.payload for o in game.log if isinstance(o.payload, AllInEquity) and o.to is None]
 
 
+def questions_asked(game: Harness) -> list[EquityQuestion]:
+    """Every question the game's dealer sends to its pool from now on, in order."""
+    asked: list[EquityQuestion] = []
+    pooled = game.dealer.equities.answer
+
+    async def recorded(question: EquityQuestion, seed: int) -> EquityResult:
+        asked.append(question)
+        return await pooled(question, seed)
+
+    game.dealer.equities.answer = recorded  # type: ignore[method-assign]
+    return asked
+
+
 @pytest.mark.parametrize("players", [(ANN, BOB), (ANN, BOB, CID)])
 async def test_all_in_chances_are_shown_before_the_run_out_and_after_the_flop_and_turn(
     store: Store, clock: Clock, players: tuple[User, ...]
@@ -69,14 +82,7 @@ async def test_a_five_way_all_in_asks_the_pool_only_before_the_flop(
     assert not refusals(await game.do(ANN, Create(settings=SETTINGS)))
     for user in (ANN, BOB, CID, DEE, EVE):
         assert not refusals(await game.do(user, Join(buy_in=100)))
-    asked: list[EquityQuestion] = []
-    pooled = game.dealer.equities.answer
-
-    async def recorded(question: EquityQuestion, seed: int) -> EquityResult:
-        asked.append(question)
-        return await pooled(question, seed)
-
-    game.dealer.equities.answer = recorded  # type: ignore[method-assign]
+    asked = questions_asked(game)
     await game.do(ANN, Start())
     told = await all_in_until_told(game)
     assert [len(question.board) for question in asked] == [0]
@@ -141,14 +147,7 @@ async def test_pre_flop_omaha_all_in_chances_are_asked_of_the_pool(
     assert not refusals(await game.do(ANN, Create(settings=OMAHA)))
     for user in (ANN, BOB):
         assert not refusals(await game.do(user, Join(buy_in=100)))
-    asked: list[EquityQuestion] = []
-    pooled = game.dealer.equities.answer
-
-    async def recorded(question: EquityQuestion, seed: int) -> EquityResult:
-        asked.append(question)
-        return await pooled(question, seed)
-
-    game.dealer.equities.answer = recorded  # type: ignore[method-assign]
+    asked = questions_asked(game)
     await game.do(ANN, Start())
     told = await all_in_until_told(game)
     assert asked and all(q.omaha == "high" and len(q.holes[0]) == 4 for q in asked)
