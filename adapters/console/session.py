@@ -115,6 +115,8 @@ class LocalTable:
             await self.follower.show_events()
             view_now = await client.fresh_view()
             if view_now is None or client.my_seat(view_now) is None:
+                # The hand may have ended since the events were shown: its end is told too.
+                await self.follower.show_events()
                 return
             turn = view_now.turn
             if turn is not None and turn.player_id == client.user.id:
