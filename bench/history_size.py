@@ -2,13 +2,14 @@
 
     .venv/bin/python bench/history_size.py [--tables 40] [--hands 10]
 
-Plays the same seeded workload twice, each on a fresh embedded Redis (append-only on, its
+Plays the same seeded workload three times, each on a fresh embedded Redis (append-only on, its
 rewrites held off so the file only grows): `--tables` six-handed tables, random legal play
 (folds, raises, all-ins, showdowns) until each has finished `--hands` hands, the next hand dealt
 through the timer path. Once as before (every hand stored as its public copy and one copy per
 player; the event stream capped approximately at 200 entries; the record as plain JSON) and
-once as now (one canonical record a hand, the copies made on read; the stream trimmed exactly
-to what adapters read; the record compressed, `dealer/compressed.py`).
+twice as now (one canonical record a hand, the copies made on read; the record compressed,
+`dealer/compressed.py`): as the terminal keeps it, its stream trimmed exactly to the 64 entries
+it reads, and as a chat worker keeps it, with no stream (nothing reads one).
 
 Printed side by side: Redis bytes per stored hand (`MEMORY USAGE` of each table's history keys
 over its hands), bytes per table of the event stream, and append-only file bytes per action
@@ -38,7 +39,7 @@ from redis.asyncio import Redis
 from chatdealer.dealer import Command, Dealer, TableView, User
 from chatdealer.dealer import step as step_module
 from chatdealer.dealer.compressed import unpack
-from chatdealer.dealer.entry import EVENTS_MAXLEN
+from chatdealer.dealer.entry import CHAT_EVENTS_MAXLEN, EVENTS_MAXLEN
 from chatdealer.dealer.histories import hand_record
 from chatdealer.dealer.outgoing import HandOver
 from chatdealer.store import EmbeddedRedis, Store, TableId
@@ -169,18 +170,27 @@ async def main() -> None:
     )
     with as_before():
         before = await run(args.tables, args.hands, OLD_EVENTS_MAXLEN)
-    now = await run(args.tables, args.hands, EVENTS_MAXLEN)
-    print(f"  {'':<34}{'before':>10}{'now':>10}{'ratio':>8}{'target':>10}")
+    terminal = await run(args.tables, args.hands, EVENTS_MAXLEN)
+    chat = await run(args.tables, args.hands, CHAT_EVENTS_MAXLEN)
+    print(f"  {'':<30}{'before':>9}{'terminal':>9}{'chat':>9}{'ratio':>8}{'target':>8}")
     rows = (
-        ("Redis bytes per 6-max hand", before.hand_bytes, now.hand_bytes, 1536),
-        ("event stream bytes per table", before.stream_bytes, now.stream_bytes, 8192),
-        ("append-only bytes per action", before.aof_per_action, now.aof_per_action, 1536),
+        ("Redis bytes per 6-max hand", "hand_bytes", 1536),
+        ("event stream bytes per table", "stream_bytes", 8192),
+        ("append-only bytes per action", "aof_per_action", 1536),
     )
-    for name, old, new, target in rows:
-        print(f"  {name:<34}{old:>10,.0f}{new:>10,.0f}{new / old:>7.2f}x{target:>10,}")
+    for name, field, target in rows:
+        old, local, worker = (getattr(sizes, field) for sizes in (before, terminal, chat))
+        print(
+            f"  {name:<30}{old:>9,.0f}{local:>9,.0f}{worker:>9,.0f}{worker / old:>7.2f}x"
+            f"{target:>8,}"
+        )
     print(
-        f"  (hands stored {before.hands:,} / {now.hands:,}, actions {before.actions:,} /"
-        f" {now.actions:,})"
+        "  (terminal: the local table's stream of 64 entries; chat: a chat worker's, none;"
+        " ratio: chat to before)"
+    )
+    print(
+        f"  (hands stored {before.hands:,} / {terminal.hands:,} / {chat.hands:,}, actions"
+        f" {before.actions:,} / {terminal.actions:,} / {chat.actions:,})"
     )
 
 

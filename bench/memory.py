@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from redis.asyncio import Redis
 
 from chatdealer.dealer import Act, Command, Create, Dealer, Join, Start, TableView, User
-from chatdealer.dealer.entry import EVENTS_MAXLEN, tune_for_serving
+from chatdealer.dealer.entry import CHAT_EVENTS_MAXLEN, tune_for_serving
 from chatdealer.dealer.outgoing import Outgoing, TableShown
 from chatdealer.store import EmbeddedRedis, Store, TableId
 from chatdealer.table import TableSettings
@@ -103,7 +103,7 @@ async def main() -> None:
         server.start()
         client = Redis(unix_socket_path=server.socket_path)
         try:
-            store = Store.on(client, events_maxlen=EVENTS_MAXLEN)
+            store = Store.on(client, events_maxlen=CHAT_EVENTS_MAXLEN)
             tune_for_serving()
             before = rss_mb()
             dealer = Dealer(store, next_hand_delay=3600.0)

@@ -36,7 +36,7 @@ from memory import open_tables
 from redis.asyncio import Redis
 
 from chatdealer.dealer import Act, Command, Dealer, TableView, User
-from chatdealer.dealer.entry import EVENTS_MAXLEN, tune_for_serving
+from chatdealer.dealer.entry import CHAT_EVENTS_MAXLEN, tune_for_serving
 from chatdealer.dealer.equities import EquityQuestion
 from chatdealer.dealer.outgoing import HandStarted, Outgoing, Refused, TableShown
 from chatdealer.equity import EquityResult
@@ -233,7 +233,7 @@ async def realistic(tables: int, clients: int, seconds: float) -> None:
         client = Redis(unix_socket_path=server.socket_path, max_connections=clients + 200)
         pictures = Pictures()
         try:
-            store = Store.on(client, events_maxlen=EVENTS_MAXLEN)
+            store = Store.on(client, events_maxlen=CHAT_EVENTS_MAXLEN)
             dealer = Dealer(store, next_hand_delay=NEXT_HAND_DELAY)
             dealer.equities.start()  # warmed while the tables open, as in a worker long up
             pictures.pool.start()

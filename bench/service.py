@@ -68,7 +68,7 @@ from chatdealer.dealer import (
     TableView,
     User,
 )
-from chatdealer.dealer.entry import EVENTS_MAXLEN, tune_for_serving
+from chatdealer.dealer.entry import CHAT_EVENTS_MAXLEN, tune_for_serving
 from chatdealer.dealer.outgoing import HandOver, Outgoing, Refused, TableShown
 from chatdealer.store import EmbeddedRedis, Store, TableId
 from chatdealer.table import TableSettings
@@ -289,7 +289,7 @@ async def compare_cluster(args: argparse.Namespace, rates: list[float]) -> None:
             dealers, views = {}, {}
             for name, client in clients.items():
                 await client.ping()
-                store = Store.on(client, events_maxlen=EVENTS_MAXLEN)
+                store = Store.on(client, events_maxlen=CHAT_EVENTS_MAXLEN)
                 dealers[name] = Dealer(store, next_hand_delay=3600.0)
                 print(f"opening {args.tables} tables on the {name} Redis ...", flush=True)
                 views[name] = await open_tables(dealers[name], args.tables, deal=True)
@@ -449,7 +449,7 @@ async def main() -> None:
         server.start()
         client = Redis(unix_socket_path=server.socket_path, max_connections=many + 8)
         try:
-            store = Store.on(client, events_maxlen=EVENTS_MAXLEN)  # as open_dealer does
+            store = Store.on(client, events_maxlen=CHAT_EVENTS_MAXLEN)  # as a chat worker does
             dealer = Dealer(store, next_hand_delay=3600.0)
             # On the fresh server first: after a run, FLUSHALL frees memory while it is measured.
             per_table, usage = await idle_table_memory(client, dealer, 1000)

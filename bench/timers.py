@@ -31,7 +31,7 @@ from redis.asyncio import Redis
 from service import last_view, open_tables
 
 from chatdealer.dealer import Act, Command, Dealer, TableView, User
-from chatdealer.dealer.entry import EVENTS_MAXLEN, tune_for_serving
+from chatdealer.dealer.entry import CHAT_EVENTS_MAXLEN, tune_for_serving
 from chatdealer.dealer.outgoing import HandStarted, Outgoing
 from chatdealer.dealer.service import TIMER_BATCH, TIMER_CONCURRENCY
 from chatdealer.store import EmbeddedRedis, Store, TableId
@@ -154,7 +154,7 @@ async def main() -> None:
         server.start()
         client = Redis(unix_socket_path=server.socket_path, max_connections=args.concurrency + 8)
         try:
-            store = Store.on(client, events_maxlen=EVENTS_MAXLEN)
+            store = Store.on(client, events_maxlen=CHAT_EVENTS_MAXLEN)
             clock = Clock()
             print(f"opening {args.tables} tables ...", flush=True)
             views = await open_tables(Dealer(store, clock=clock), args.tables, deal=True)

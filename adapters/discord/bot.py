@@ -22,7 +22,7 @@ from adapters.discord.show_after_buttons import ShowAfterButton
 from adapters.discord.slash import SlashCommands
 from adapters.discord.texts import DealerTranslator
 from chatdealer.dealer import Dealer, open_dealer
-from chatdealer.dealer.entry import tune_for_serving
+from chatdealer.dealer.entry import CHAT_EVENTS_MAXLEN, tune_for_serving
 from chatdealer.metrics import metrics_port, serving_metrics
 
 log = logging.getLogger(__name__)
@@ -71,7 +71,7 @@ async def attach(
 async def serve(settings: DiscordSettings) -> None:
     point_discord_at(settings)
     async with (
-        open_dealer(settings.redis_url) as dealer,
+        open_dealer(settings.redis_url, events_maxlen=CHAT_EVENTS_MAXLEN) as dealer,
         serving_metrics(dealer.metrics, metrics_port()),
     ):
         start_pictures()

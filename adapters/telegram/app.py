@@ -32,7 +32,7 @@ from adapters.telegram.poker import Poker
 from adapters.telegram.presses import Presses
 from adapters.telegram.restart import bring_up_to_date
 from chatdealer.dealer import Dealer, open_dealer
-from chatdealer.dealer.entry import tune_for_serving
+from chatdealer.dealer.entry import CHAT_EVENTS_MAXLEN, tune_for_serving
 from chatdealer.metrics import metrics_port, serving_metrics
 
 log = logging.getLogger(__name__)
@@ -166,7 +166,7 @@ class Worker:
 async def serve(settings: TelegramSettings) -> None:
     """Runs until SIGINT or SIGTERM."""
     async with (
-        open_dealer(settings.redis_url) as dealer,
+        open_dealer(settings.redis_url, events_maxlen=CHAT_EVENTS_MAXLEN) as dealer,
         serving_metrics(dealer.metrics, metrics_port()),
     ):
         start_pictures()

@@ -16,9 +16,13 @@ EVENTS_MAXLEN = 64
 """Each table's event stream is for following it live, not an archive: histories are kept. A
 commit adds one entry; the terminal table reads it every 0.1 s, but a loaded machine or a
 terminal run with quick bots (`--bot-delay 0.1`) can fall many commits behind, and an entry
-trimmed before it is read is a line the player never sees. The chat workers do not read it.
-Trimmed exactly (the commit script); four entries would keep a busy 6-max table's stream near
-7 KB (`bench/history_size.py`), but lost lines at the terminal cost more than the bytes."""
+trimmed before it is read is a line the player never sees. Trimmed exactly (the commit
+script); four entries would keep a busy 6-max table's stream near 7 KB
+(`bench/history_size.py`), but lost lines at the terminal cost more than the bytes."""
+CHAT_EVENTS_MAXLEN = 0
+"""A chat worker writes no event stream: it tells the platform what each commit returned, and
+nothing reads the stream after it. An entry is about 570 bytes of the append-only file for every
+action (`bench/history_size.py`)."""
 
 YOUNG_COLLECTION_EVERY = 20_000
 """Net new container objects between young collections (CPython's default is 700)."""

@@ -550,6 +550,7 @@ class Dealer:
             bot_delay=self.bot_delay,
             bot_random=self.bot_random,
             equities=equities if self.equity_off_loop else None,
+            live_feed=self.store.tables.events_maxlen > 0,
         )
 
     # -- reads -----------------------------------------------------------------------------------

@@ -96,6 +96,9 @@ class Context(msgspec.Struct, frozen=True, kw_only=True):
     equities: Mapping[EquityQuestion, EquityResult] | None = None
     """Pre-flop all-in chances worked out off the event loop (`equities`); with a mapping, a
     step that needs chances it lacks raises `EquityNeeded`; None: it samples them itself."""
+    live_feed: bool = True
+    """The table's event stream is written, for a terminal following it; a chat worker tells
+    the platform from the commit's own events and writes none."""
 
 
 _UNTOLD = (hand_events.PotsChanged, hand_events.HandEnded)
@@ -173,6 +176,22 @@ class Step:
         The table message is not written (`show_table` adds it once the commit is on its way),
         and the event stream, a live feed, leaves out a hand's proof (kept with its history)."""
         self._schedule()
+        record = self.record
+        wake = record.wake
+        # The chip records change only with chips moving or a hand ending: not on most actions.
+        held = held_by_account(record) if self.moves or self._hand_ended else None
+        return Change(
+            state=encode_record(record),
+            events=self._feed() if self.context.live_feed else [],
+            deadline=wake.at if wake is not None else None,
+            moves=self.moves,
+            stats=self.stats,
+            hands=self.hands,
+            held=held,
+        )
+
+    def _feed(self) -> list[bytes]:
+        """The channel's events as one entry of the table's event stream."""
         told = [
             msgspec.structs.replace(payload, proof=None)
             if isinstance(payload := o.payload, HandOver)
@@ -180,19 +199,7 @@ class Step:
             for o in self.out
             if o.to is None
         ]
-        record = self.record
-        wake = record.wake
-        # The chip records change only with chips moving or a hand ending: not on most actions.
-        held = held_by_account(record) if self.moves or self._hand_ended else None
-        return Change(
-            state=encode_record(record),
-            events=[_stream_encoder.encode(told)] if told else [],
-            deadline=wake.at if wake is not None else None,
-            moves=self.moves,
-            stats=self.stats,
-            hands=self.hands,
-            held=held,
-        )
+        return [_stream_encoder.encode(told)] if told else []
 
     def show_table(self) -> None:
         """The table message for the channel, the step's last event: made from the state just

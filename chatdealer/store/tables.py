@@ -124,8 +124,10 @@ class TableStore:
         wait_replicas: int = 0,
         wait_timeout_ms: int = 500,
     ) -> None:
-        """`wait_replicas`: a commit is acknowledged only once that many replicas have it
-        (``WAIT``, at most `wait_timeout_ms`), so losing the primary does not lose it."""
+        """`events_maxlen`: the entries each table's live feed keeps (0: no feed is written,
+        for workers that tell their events straight from the commit); `wait_replicas`: a
+        commit is acknowledged only once that many replicas have it (``WAIT``, at most
+        `wait_timeout_ms`), so losing the primary does not lose it."""
         if history_cap <= 0:
             raise ValueError("the history cap must be positive")
         if history_ttl < 0:
@@ -187,7 +189,7 @@ class TableStore:
                 state,
                 "" if deadline is None else format_time(deadline),
                 self.events_maxlen,
-                *events,
+                *(events if self.events_maxlen else ()),
             ],
         )
         outcome = text(reply[0])
@@ -274,7 +276,7 @@ class TableStore:
                 format_time(time.time() if now is None else now),
                 self.ledger_maxlen,
                 str(table_id),
-                [event.decode() for event in change.events],
+                [event.decode() for event in change.events] if self.events_maxlen else [],
                 [(m.kind.value, m.player, m.amount) for m in change.moves],
                 [(s.player, s.hands_played, s.hands_won, s.pot, s.net) for s in change.stats],
                 self.history_cap,

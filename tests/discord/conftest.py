@@ -17,6 +17,7 @@ from adapters.discord import DiscordSettings, attach, make_bot
 from adapters.discord.config import point_discord_at
 from adapters.discord.poker import Poker
 from chatdealer.dealer import Dealer
+from chatdealer.dealer.entry import CHAT_EVENTS_MAXLEN
 from chatdealer.store import BankConfig, Store
 
 from .fake_discord import FakeDiscord
@@ -73,7 +74,11 @@ async def launch(fake: FakeDiscord, client: Redis) -> AsyncIterator[Launch]:
             token="fake-token", api_base=fake.api, gateway_url=fake.gateway, edit_interval=0.05
         )
         point_discord_at(settings)
-        dealer = Dealer(Store.on(client, bank=BANK), next_hand_delay=0.2, bot_delay=0.05)
+        dealer = Dealer(
+            Store.on(client, bank=BANK, events_maxlen=CHAT_EVENTS_MAXLEN),
+            next_hand_delay=0.2,
+            bot_delay=0.05,
+        )
         bot = make_bot(settings, guild_ready_timeout=0.1)
         poker = await attach(bot, dealer, settings, clock_interval=0.05)
         task = asyncio.create_task(bot.start(settings.token))

@@ -71,6 +71,18 @@ async def test_the_event_stream_is_capped(store: Store, table: TableId) -> None:
     assert 10 <= length < 300  # MAXLEN ~ trims whole stream nodes, so roughly
 
 
+async def test_a_worker_without_a_live_feed_writes_no_event_stream(
+    store: Store, table: TableId
+) -> None:
+    tables = TableStore(store.client, Scripts.register(store.client), events_maxlen=0)
+    await tables.create(table, counter(0), events=[b"created"])
+    for version in range(1, 6):
+        assert await tables.save(table, version, counter(version), events=[b"x"])
+    assert await store.client.exists(f"cd:{{{table.home.tag}}}:events:{table.channel}") == 0
+    loaded = await tables.load(table)
+    assert loaded is not None and loaded[0] == 6  # every commit landed
+
+
 async def test_twenty_concurrent_writers_lose_no_increment(store: Store, table: TableId) -> None:
     await store.tables.create(table, counter(0))
     calls = 0

@@ -12,6 +12,7 @@ from redis.asyncio import Redis
 from adapters.common.pictures import start_pictures
 from adapters.telegram import TelegramSettings, Worker
 from chatdealer.dealer import Dealer
+from chatdealer.dealer.entry import CHAT_EVENTS_MAXLEN
 from chatdealer.store import BankConfig, Store
 
 from .fake_bot_api import FakeBotApi
@@ -60,7 +61,11 @@ async def launch(fake: FakeBotApi, client: Redis) -> AsyncIterator[Launch]:
             poll_timeout=1,
             max_retries=2,
         )
-        dealer = Dealer(Store.on(client, bank=BANK), next_hand_delay=0.2, bot_delay=0.05)
+        dealer = Dealer(
+            Store.on(client, bank=BANK, events_maxlen=CHAT_EVENTS_MAXLEN),
+            next_hand_delay=0.2,
+            bot_delay=0.05,
+        )
         worker = Worker(settings, dealer, clock_interval=0.05)
         await worker.start()
         workers.append(worker)
