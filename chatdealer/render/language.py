@@ -9,7 +9,7 @@ from __future__ import annotations
 import gettext
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -29,6 +29,10 @@ NOUNS = {
 }
 
 
+REMEMBERED_TEXTS = 4096
+"""More messages than the catalogs hold: a text made up at run time is looked up each time."""
+
+
 @dataclass(frozen=True)
 class Language:
     code: str
@@ -36,9 +40,19 @@ class Language:
     name_markup: Callable[[str], str] | None = None
     """How a player's name is made safe in the chat's markup (Discord escapes its markdown),
     applied wherever a name is put into a text; None leaves names as they are."""
+    _texts: dict[tuple[str, str], str] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Each message as looked up once: a table message asks for a few dozen, every action."""
 
     def text(self, context: str, message: str) -> str:
-        return self.catalog.pgettext(context, message)
+        try:
+            return self._texts[context, message]
+        except KeyError:
+            found = self.catalog.pgettext(context, message)
+            if len(self._texts) < REMEMBERED_TEXTS:
+                self._texts[context, message] = found
+            return found
 
     def plural(self, context: str, singular: str, plural: str, n: int) -> str:
         return self.catalog.npgettext(context, singular, plural, n)
