@@ -61,9 +61,17 @@ def format_time(when: float) -> str:
     return repr(float(when))
 
 
-async def lower_bound(scripts: Scripts, community: Community, deadline: str) -> None:
+async def lower_bound(
+    scripts: Scripts, community: Community, deadline: str, pipeline: AutoPipeline | None = None
+) -> None:
+    """`pipeline`: sent down the links a commit has just come back on, rather than a pooled
+    connection that may have died with a Redis restart since it was last used."""
     shard = index_keys(community)
-    await scripts.index_lower(keys=[shard.due, shard.epochs], args=[community.tag, deadline])
+    keys, args = [shard.due, shard.epochs], [community.tag, deadline]
+    if pipeline is None:
+        await scripts.index_lower(keys=keys, args=args)
+    else:
+        await pipeline.run(scripts.index_lower, keys, args)
 
 
 class Timers:
@@ -98,40 +106,71 @@ class Timers:
         """
         if limit <= 0:
             return []
-        scripts = self._scripts
+        scripts, pipeline = self._scripts, self._pipeline
         start = secrets.randbelow(SHARDS)  # no shard always first: each gets its turn at `limit`
         shards = [shard_keys((start + n) % SHARDS) for n in range(SHARDS)]
         replies: list[Any] = await asyncio.gather(
             *(
-                self._pipeline.run(
+                pipeline.run(
                     scripts.index_due, [shard.due, shard.epochs], [format_time(now), limit]
                 )
                 for shard in shards
             )
         )
-        claimed: list[TableId] = []
+        found: list[tuple[ShardKeys, Community, str]] = []
         for shard, reply in zip(shards, replies, strict=True):
             for i in range(0, len(reply), 2):
-                room = limit - len(claimed)
-                if room <= 0:
-                    return claimed
                 community = await self._community_or_drop(shard, reply[i])
                 if community is None:
                     continue
-                tag, epoch = community.tag, text(reply[i + 1])
                 if platforms is not None and community.platform not in platforms:
                     continue
-                due = await scripts.claim_due(
-                    keys=[deadlines_key(community)],
-                    args=[format_time(now), room, format_time(now + self.lease)],
+                found.append((shard, community, text(reply[i + 1])))
+        if not found:
+            return []
+        # The due communities are claimed at once, in one round trip, and settled in another:
+        # one after another, each paid a turn of a busy event loop (seconds for a hundred).
+        # `limit` is shared out evenly; what a community leaves of its share goes round again
+        # to those that took all of theirs.
+        claimed: list[TableId] = []
+        settled: dict[Community, tuple[ShardKeys, str, str]] = {}
+        until = format_time(now + self.lease)
+        candidates, room = found, limit
+        while candidates and room > 0:
+            count = len(candidates)
+            shares = [room // count + (n < room % count) for n in range(count)]
+            chosen = [
+                (item, share) for item, share in zip(candidates, shares, strict=True) if share
+            ]
+            dues: list[Any] = await asyncio.gather(
+                *(
+                    pipeline.run(
+                        scripts.claim_due,
+                        [deadlines_key(community)],
+                        [format_time(now), share, until],
+                    )
+                    for (_, community, _), share in chosen
                 )
-                for channel in due[1:]:
+            )
+            candidates = []
+            for ((shard, community, epoch), share), due in zip(chosen, dues, strict=True):
+                channels = due[1:]
+                room -= len(channels)
+                settled[community] = (shard, epoch, text(due[0]))
+                if len(channels) == share:
+                    candidates.append((shard, community, epoch))
+                for channel in channels:
                     table_id = await self._table_or_drop(community, channel)
                     if table_id is not None:
                         claimed.append(table_id)
-                await scripts.index_settle(
-                    keys=[shard.due, shard.epochs], args=[tag, epoch, text(due[0])]
+        await asyncio.gather(
+            *(
+                pipeline.run(
+                    scripts.index_settle, [shard.due, shard.epochs], [community.tag, epoch, first]
                 )
+                for community, (shard, epoch, first) in settled.items()
+            )
+        )
         return claimed
 
     async def _community_or_drop(self, shard: ShardKeys, raw: bytes | str) -> Community | None:

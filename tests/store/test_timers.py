@@ -137,6 +137,19 @@ async def test_a_claim_stops_at_its_limit_across_shards(store: Store) -> None:
     assert not set(first) & set(rest)
 
 
+async def test_a_claim_shares_its_limit_between_the_communities_due(store: Store) -> None:
+    """A busy community with many hands due does not keep the others waiting."""
+    busy = [Community("discord", "busy").table(f"c{c}") for c in range(50)]
+    quiet = [Community("discord", f"g{g}").table("c") for g in range(9)]
+    for t in busy + quiet:
+        await store.tables.create(t, b"{}", deadline=NOW)
+    first = await store.timers.claim_due(NOW, limit=20)
+    assert len(first) == 20
+    assert set(quiet) <= set(first)  # every quiet community had its one table claimed
+    rest = await store.timers.claim_due(NOW, limit=1_000)
+    assert sorted(map(str, first + rest)) == sorted(map(str, busy + quiet))  # none left behind
+
+
 async def test_the_registry_of_an_earlier_version_is_moved_into_the_shards(
     store: Store, table: TableId
 ) -> None:
