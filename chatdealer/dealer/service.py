@@ -137,6 +137,8 @@ class Dealer:
         self.equities = EquityPool()
         self.timer_batch = timer_batch
         self.timer_concurrency = timer_concurrency
+        self._owed: list[TableId] = []
+        """Deadlines this worker claimed and could not fire: Redis went away meanwhile."""
         self._states = RememberedStates(remembered_bytes, remembered_tables)
         """The last state this worker committed per table, most recent last."""
         self.clock = clock
@@ -280,12 +282,15 @@ class Dealer:
         self, now: float, limit: int, platforms: Collection[str] | None
     ) -> tuple[int, list[Outgoing]]:
         claimed = await self.store.timers.claim_due(now, limit, platforms)
+        claimed, self._owed = self._owed + claimed, []
         fired: list[list[Outgoing]] = [[] for _ in claimed]
+        done: set[int] = set()
         order = iter(range(len(claimed)))
 
         async def firer() -> None:
             for index in order:
                 fired[index] = await self._fire_claimed(claimed[index], now)
+                done.add(index)
                 self.metrics.timer_fired(str(claimed[index]), len(fired[index]))
 
         try:
@@ -293,6 +298,10 @@ class Dealer:
                 for _ in range(min(self.timer_concurrency, len(claimed))):
                     group.create_task(firer())
         except BaseExceptionGroup as problems:
+            # Redis went away mid-batch: the deadlines not fired are leased to this worker, so
+            # no claim finds them for a lease's length; they are fired first once it is back
+            # (a table fired already, or no longer due, is told apart by its record).
+            self._owed = [table for index, table in enumerate(claimed) if index not in done]
             raise problems.exceptions[0] from None
         return len(claimed), [out for outs in fired for out in outs]
 
@@ -360,9 +369,9 @@ class Dealer:
         indexed = False
         while not stop.is_set():
             try:
-                if not indexed:
+                if not indexed or self.store.tables.bound_lost:
                     await self.store.timers.rebuild_index()
-                    indexed = True
+                    indexed, self.store.tables.bound_lost = True, False
                 out, full = await self._fire_batch(platforms)
             except (RedisError, OSError) as problem:
                 self.metrics.redis_errors.inc("timer loop")

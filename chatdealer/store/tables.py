@@ -13,6 +13,7 @@ for a missing table, so the channel can be told and the table reset (`store.repa
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -21,6 +22,7 @@ from enum import StrEnum
 
 import msgspec
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
 from chatdealer.store.bank import DEFAULT_HOUSE_CREDIT, HOUSE, ChipMove, StatDelta
 from chatdealer.store.bank_settings import month_board, week_board
@@ -107,6 +109,8 @@ class ContentionError(RuntimeError):
 
 Action = Callable[[bytes], bytes | Change | None]
 
+log = logging.getLogger(__name__)
+
 _packer = msgspec.msgpack.Encoder()
 
 
@@ -136,6 +140,8 @@ class TableStore:
         self._scripts = scripts
         self.pipeline = self._pipeline = AutoPipeline(client)
         self.events_maxlen = events_maxlen
+        self.bound_lost = False
+        """A commit landed but could not lower the timer index: it needs rebuilding."""
         self.ledger_maxlen = ledger_maxlen
         self.history_cap = history_cap
         self.history_ttl = history_ttl
@@ -198,7 +204,7 @@ class TableStore:
         if outcome != "ok":
             return False
         if lowered := text(reply[2]):
-            await lower_bound(self._scripts, table_id.home, lowered)
+            await self._lower_bound(table_id, lowered)
         return True
 
     async def delete(self, table_id: TableId, expected_version: int | None = None) -> Outcome:
@@ -296,7 +302,7 @@ class TableStore:
         if outcome is Outcome.OK:
             await self.replicas.confirm(keys.table)
             if lowered := text(reply[2]):
-                await lower_bound(self._scripts, table_id.home, lowered)
+                await self._lower_bound(table_id, lowered)
             balances = {text(reply[i]): int(reply[i + 1]) for i in range(3, len(reply), 2)}
             return CommitResult(outcome, int(reply[1]), balances=balances)
         if outcome is Outcome.CONFLICT:
@@ -363,6 +369,18 @@ class TableStore:
                 raise DamagedTable(key, "chips not a whole number")
             held[text(account)] = chips
         return held
+
+    async def _lower_bound(self, table_id: TableId, lowered: str) -> None:
+        """The timer index told of an earlier deadline. The commit has landed whatever happens
+        here, so a Redis gone away now is not the commit's failure: the index is marked to be
+        rebuilt (`bound_lost`), which the timer loop does once Redis answers again."""
+        try:
+            await lower_bound(self._scripts, table_id.home, lowered, self._pipeline)
+        except (RedisError, OSError) as problem:
+            log.warning(
+                "timer index of %s not lowered (%s): rebuilt next", table_id, type(problem).__name__
+            )
+            self.bound_lost = True
 
     async def events(
         self, table_id: TableId, *, after: str | None = None, count: int = 100

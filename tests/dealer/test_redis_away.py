@@ -97,3 +97,44 @@ async def test_the_clock_waits_out_a_redis_that_went_away_and_fires_once_it_is_b
         server.stop()
     assert "timer loop: Redis is back after" in caplog.text
     assert dealer.supervisor.restarts == {}, "the clock crashed instead of waiting"
+
+
+async def test_a_deadline_claimed_as_redis_goes_away_fires_once_it_is_back_not_a_lease_later(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The claim leases the deadline 30 s ahead; the clock does not move here, so only the
+    worker remembering what it claimed and could not fire makes the turn time out."""
+    caplog.set_level(logging.WARNING)
+    (port,) = free_ports(1)
+    folder = tmp_path / "redis"
+    server = start_server(folder, port, binary=any_binary())
+    clock = Clock()
+    try:
+        async with open_dealer(
+            f"redis://127.0.0.1:{port}/0", clock=clock, patience=QUICK
+        ) as dealer:
+            await deal_heads_up(dealer, TABLE)
+            timers = dealer.store.timers
+            claim_due = timers.claim_due
+            away = asyncio.Event()
+
+            async def claim_then_lose_redis(*args: object, **kwargs: object) -> list[TableId]:
+                claimed = await claim_due(*args, **kwargs)  # type: ignore[arg-type]
+                if claimed and not away.is_set():
+                    away.set()
+                    await asyncio.to_thread(server.stop)
+                return claimed
+
+            timers.claim_due = claim_then_lose_redis  # type: ignore[method-assign]
+            clock.advance(31)  # the first turn's clock runs out
+            loop = Loop(dealer)
+            loop.start()
+            try:
+                await until_logged(caplog, "timer loop: Redis unavailable", times=2)
+                server = await asyncio.to_thread(start_server, folder, port, binary=any_binary())
+                await loop.until(timed_out_at(TABLE))
+            finally:
+                await loop.close()
+    finally:
+        server.stop()
+    assert away.is_set()
