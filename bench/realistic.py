@@ -6,11 +6,14 @@
 Starts the embedded Redis and opens `--tables` six-handed tables, a hand dealt at each. Then,
 with the timer path on (`run_timers` at Discord's 0.5 s clock dealing each next hand after the
 real pause, one second here), players act at random tables with random legal moves (fold,
-check or call, a raise to a random legal amount, all in), so hands end in folds, all-ins with
-run-outs and showdowns. Everything the dealer says, to the players and from the timer, goes to
-a fake platform sink that renders it as a chat adapter does: the text of every event and the
-board picture of every table message (`Pictures`, cached by content).
+check or call, a raise of up to three times the least, all in), so hands end in folds, all-ins
+with run-outs and showdowns, and a player who busts buys back in. Everything the dealer says,
+to the players and from the timer, goes to a fake platform sink that renders it as a chat
+adapter does: the text of every event and the board picture of every table message
+(`Pictures`, cached by content).
 
+- warm-up, unmeasured: closed-loop phases of `--seconds` until the rate is steady (at first
+  no hand has ended, so none is dealt: an action then costs half what it does later);
 - closed loop: `--clients` players press the moment they are answered: the worker's maximum;
 - open loop at half that rate: latency from when each press was due, p50 and p99;
 - the floor, measured on the same server in the same run: the real COMMIT script with the
@@ -35,10 +38,11 @@ from pathlib import Path
 from memory import open_tables
 from redis.asyncio import Redis
 
-from chatdealer.dealer import Act, Command, Dealer, TableView, User
+from chatdealer.dealer import Act, Command, Dealer, TableView, TopUp, User
 from chatdealer.dealer.entry import CHAT_EVENTS_MAXLEN, tune_for_serving
 from chatdealer.dealer.equities import EquityQuestion
 from chatdealer.dealer.outgoing import HandStarted, Outgoing, Refused, TableShown
+from chatdealer.dealer.views import SeatState
 from chatdealer.equity import EquityResult
 from chatdealer.render import language, payload_text
 from chatdealer.render.images.pictures import Pictures
@@ -46,6 +50,8 @@ from chatdealer.store import EmbeddedRedis, Store, TableId
 from chatdealer.store.tables import Change, CommitResult
 
 NEXT_HAND_DELAY = 1.0
+BUY_IN = 80
+"""What each player sits down with (`memory.open_tables`) and buys back in for."""
 TIMER_INTERVAL = 0.5
 RECORDED = 20_000
 ENGLISH = language("en")
@@ -53,7 +59,8 @@ ENGLISH = language("en")
 
 @dataclass
 class Sink:
-    """The platform: every event rendered as text, every table message with its board image."""
+    """The platform: every event rendered as text, every table message with its board image.
+    A player left with no chips when a hand ends is noted, to buy back in (`rebuy_busted`)."""
 
     pictures: Pictures
     views: dict[TableId, TableView]
@@ -61,6 +68,9 @@ class Sink:
     images: int = 0
     text_bytes: int = 0
     deals: int = 0
+    busted: asyncio.Queue[tuple[TableId, User]] = field(default_factory=asyncio.Queue)
+    waiting: set[tuple[TableId, str]] = field(default_factory=set)
+    """Busted players already queued to buy back in: each table message names them again."""
 
     async def deliver(self, out: list[Outgoing]) -> None:
         now = time.time()
@@ -77,6 +87,41 @@ class Sink:
                 if view.hand_running:
                     await self.pictures.board(view.board, [pot.amount for pot in view.pots])
                     self.images += 1
+                else:
+                    for seat in view.seats:
+                        noted = (outgoing.table, seat.player_id)
+                        if seat.state is SeatState.BUSTED and noted not in self.waiting:
+                            self.waiting.add(noted)
+                            user = User(id=seat.player_id, name=seat.name)
+                            self.busted.put_nowait((outgoing.table, user))
+
+
+REBUYERS = 16
+"""Busted players buying back in at once: as many as chat players would at 10,000 tables."""
+
+
+async def rebuy_busted(dealer: Dealer, sink: Sink, stop: asyncio.Event) -> int:
+    """Players who lost their chips buy back in, as at a home game, so the tables keep dealing
+    for as long as the bench runs (random all-ins would otherwise bust most of them in a
+    minute and leave tables with nobody to deal to). Returns the buy-ins made."""
+    made = 0
+
+    async def rebuyer() -> None:
+        nonlocal made
+        while not stop.is_set():
+            try:
+                table, user = await asyncio.wait_for(sink.busted.get(), 0.1)
+            except TimeoutError:
+                continue
+            sink.waiting.discard((table, user.id))
+            top_up = TopUp(amount=BUY_IN)
+            out = await dealer.handle(Command(table=table, user=user, args=top_up))
+            if not any(isinstance(o.payload, Refused) for o in out):
+                made += 1
+            await sink.deliver(out)
+
+    await asyncio.gather(*(rebuyer() for _ in range(REBUYERS)))
+    return made
 
 
 @dataclass
@@ -97,19 +142,41 @@ class Run:
 
 
 def random_move(view: TableView, rng: random.Random) -> Act | None:
-    """A random legal move for whoever is to act: fold, check/call, raise, or all in."""
+    """A random legal move for whoever is to act: fold 15 %, raise 27 % (up to three times
+    the least raise), all in 3 %, else check or call."""
     turn = view.turn
     if turn is None:
         return None
     roll = rng.random()
     if turn.can_fold and roll < 0.15:
         return Act(action="fold", token=turn.token)
-    if turn.max_raise_to is not None and turn.min_raise_to is not None and roll > 0.6:
-        if roll > 0.93:
+    if turn.max_raise_to is not None and turn.min_raise_to is not None and roll > 0.7:
+        if roll > 0.97:
             return Act(action="raise", amount=turn.max_raise_to, token=turn.token)
-        amount = rng.randint(turn.min_raise_to, turn.max_raise_to)
+        # Sized as people size them, up to three times the least raise (or all in).
+        most = min(turn.max_raise_to, 3 * turn.min_raise_to)
+        amount = rng.randint(turn.min_raise_to, max(turn.min_raise_to, most))
         return Act(action="raise", amount=amount, token=turn.token)
     return Act(action="check" if turn.can_check else "call", token=turn.token)
+
+
+WARM_UP_PHASES = 8
+STEADY = 0.1
+"""Warmed up: a phase's rate within this share of the phase before."""
+
+
+async def warm_up(dealer: Dealer, sink: Sink, client: Redis, clients: int, seconds: float) -> None:
+    """Play, unmeasured, until the rate is steady. Every table is dealt its first hand at the
+    start, so at first no hand ends and none is dealt: the hands' ends, the deals and the
+    buy-ins of busted players come later and cost most of an action (about 480 us an action
+    in the first seconds, 870 once steady, at 2,000 tables)."""
+    before = 0.0
+    for phase in range(WARM_UP_PHASES):
+        rate = (await play(dealer, sink, client, clients, seconds)).rate
+        print(f"  warming up, phase {phase + 1}: {rate:,.0f} presses/s", flush=True)
+        if before and abs(rate - before) <= STEADY * before:
+            return
+        before = rate
 
 
 async def redis_cpu(client: Redis) -> float:
@@ -261,7 +328,9 @@ async def realistic(tables: int, clients: int, seconds: float) -> None:
             timers = asyncio.create_task(
                 dealer.run_timers(stop, interval=TIMER_INTERVAL, deliver=sink.deliver)
             )
+            rebuys = asyncio.create_task(rebuy_busted(dealer, sink, stop))
             try:
+                await warm_up(dealer, sink, client, clients, seconds)
                 print("closed loop ...", flush=True)
                 store.tables.commit = recording  # type: ignore[method-assign,assignment]
                 closed = await play(dealer, sink, client, clients, seconds)
@@ -273,6 +342,7 @@ async def realistic(tables: int, clients: int, seconds: float) -> None:
             finally:
                 stop.set()
                 await timers
+                bought_in = await rebuys
             print(f"floor: {len(recorded)} recorded commits again ...", flush=True)
             base = await floor(store, client, recorded, clients)
             print(f"\n{tables} 6-max tables, random legal play, timer path on, rendered to a sink")
@@ -289,7 +359,9 @@ async def realistic(tables: int, clients: int, seconds: float) -> None:
                 f"  sink: {sink.messages:,} events rendered, {sink.images:,} board images asked,"
                 f" {pictures.drawn:,} drawn ({pictures.drawn_in_processes:,} in the pool)"
             )
-            print(f"  hands dealt meanwhile: {sink.deals:,}")
+            print(
+                f"  hands dealt meanwhile: {sink.deals:,}; buy-ins of busted players: {bought_in:,}"
+            )
             print(f"  all-in chances worked out in {dealer.equities.processes} processes:")
             for name, phase in (("closed loop", closed_waits), ("open loop", waits)):
                 ordered = sorted(phase) or [0.0]
