@@ -201,8 +201,9 @@ class LocalSentinel:
         }
 
     def start(self) -> LocalSentinel:
-        primary_port, *replica_ports = free_ports(3)
-        sentinel_ports = free_ports(3)
+        # One call: ports found apart could be the same one, handed out again before use.
+        primary_port, *replica_ports, s1, s2, s3 = free_ports(6)
+        sentinel_ports = [s1, s2, s3]
         try:
             self.data.append(start_server(self.folder / "a", primary_port))
             for name, port in zip("bc", replica_ports, strict=True):
@@ -224,7 +225,9 @@ class LocalSentinel:
                     )
                 )
             _wait(self._replica_synced, 30, "the replica")
-            _wait(self._sentinels_agree, 30, "the sentinels")
+            # They find each other through the primary's hello channel, every 2 s each: a
+            # loaded machine has taken longer than 30 s.
+            _wait(self._sentinels_agree, 90, "the sentinels")
         except BaseException:
             self.stop()
             raise
