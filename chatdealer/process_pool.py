@@ -24,7 +24,9 @@ import functools
 import logging
 import multiprocessing
 import os
-from collections.abc import Callable
+import signal
+import threading
+from collections.abc import Callable, Iterator
 from concurrent.futures.process import BrokenProcessPool
 from typing import ParamSpec, TypeVar
 
@@ -51,6 +53,22 @@ def _initialise(warm: Callable[[], object] | None) -> None:
         warm()
 
 
+@contextlib.contextmanager
+def _children_ignore_interrupts() -> Iterator[None]:
+    """A process spawned meanwhile ignores Ctrl-C, as it inherits the ignoring: the terminal
+    sends SIGINT to the whole process group, and each process printed a KeyboardInterrupt
+    traceback over the table. The worker that owns the pool stops it (`close`)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may change a signal's handling
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+
 class ProcessPool:
     """Spawned processes that run module-level functions for the event loop."""
 
@@ -69,7 +87,8 @@ class ProcessPool:
     def start(self) -> None:
         """Spawns every process now (they warm up meanwhile), rather than at the first job."""
         pool = self._processes()
-        self._warming = [pool.submit(os.getpid) for _ in range(self.processes)]
+        with _children_ignore_interrupts():
+            self._warming = [pool.submit(os.getpid) for _ in range(self.processes)]
 
     @property
     def ready(self) -> bool:
@@ -86,7 +105,9 @@ class ProcessPool:
         job = functools.partial(function, *args, **kwargs)
         for attempt in range(2):
             try:
-                return await loop.run_in_executor(self._processes(), job)
+                with _children_ignore_interrupts():  # a job sent may spawn a process
+                    future = loop.run_in_executor(self._processes(), job)
+                return await future
             except BrokenProcessPool:
                 self._drop_pool()
                 if attempt == 0:

@@ -102,6 +102,23 @@ async def test_ctrl_c_mid_hand_leaves_when_the_hand_ends(tmp_path: Path) -> None
     audit_passes(tmp_path)
 
 
+async def test_ctrl_c_once_the_chances_were_worked_out_shows_no_traceback(tmp_path: Path) -> None:
+    """Ctrl-C reaches every process of the terminal's group, the pool that works out all-in
+    chances too: its processes ignore it, so none prints a traceback over the table."""
+    player = start(tmp_path)
+    for _ in range(40):  # all in until a bot calls: the chances come from the pool
+        seen = player.expect([TURN, "All in — ", "Tess is out of chips"], timeout=90)
+        if seen:
+            break
+        player.sendline("allin")
+    else:
+        pytest.fail("no bot called an all-in in 40 hands")
+    if seen == 1:  # the pool has answered: on to a turn of a later hand, or Tess's bust
+        player.expect([TURN, "Tess is out of chips"], timeout=120)
+    player.sendintr()
+    ended(player)  # the goodbye, exit status 0, and no traceback
+
+
 async def test_end_of_input_on_the_terminal_leaves_the_seat(tmp_path: Path) -> None:
     player = start(tmp_path)
     player.expect(TURN)  # mid-hand
