@@ -52,6 +52,7 @@ async def _deal(options: ConsoleOptions, text: Text) -> int:
         bot_delay=options.bot_delay,
         bot_seed=options.seed,
     ) as dealer:
+        dealer.equities.start()  # spawned while the player sits down, not at the first all-in
         stop = asyncio.Event()
         timers = asyncio.create_task(dealer.run_timers(stop, interval=0.1, platforms={"console"}))
         table = LocalTable(dealer, options, text, LineReader())
