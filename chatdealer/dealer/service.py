@@ -375,6 +375,7 @@ class Dealer:
                 out, full = await self._fire_batch(platforms)
             except (RedisError, OSError) as problem:
                 self.metrics.redis_errors.inc("timer loop")
+                indexed = False  # a bound lowered meanwhile may be lost: rebuilt once it is back
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(stop.wait(), outage.failed(problem))
                 continue

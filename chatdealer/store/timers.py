@@ -49,11 +49,13 @@ from chatdealer.store.keys import (
     table_keys,
 )
 from chatdealer.store.pipelining import AutoPipeline
-from chatdealer.store.scripts import Scripts, scored, text
+from chatdealer.store.scripts import Scripts, text
 
 log = logging.getLogger(__name__)
 
 DEFAULT_LEASE = 30.0
+REBUILT_AT_ONCE = 500
+"""Communities whose bounds a rebuild sets in one pair of round trips."""
 
 
 def format_time(when: float) -> str:
@@ -220,20 +222,36 @@ class Timers:
         found = 0
         for shard in range(SHARDS):
             registry = shard_keys(shard).communities
+            communities: list[Community] = []
             async for raw in self._client.sscan_iter(registry):
                 try:
-                    community = Community.parse(text(raw))
+                    communities.append(Community.parse(text(raw)))
                 except ValueError:
                     log.warning("registry of communities: %r is not a community tag: removed", raw)
                     await self._client.srem(registry, raw)
-                    continue
-                first = scored(
-                    await self._client.zrange(deadlines_key(community), 0, 0, withscores=True)
-                )
-                if first:
-                    found += 1
-                    await lower_bound(self._scripts, community, format_time(first[0][1]))
+            for start in range(0, len(communities), REBUILT_AT_ONCE):
+                found += await self._relower(communities[start : start + REBUILT_AT_ONCE])
         return found
+
+    async def _relower(self, communities: list[Community]) -> int:
+        """Each community's bound set to its earliest deadline, all of them in two round trips
+        (one after another, a worker with thousands of communities started for seconds)."""
+        pipeline = self._pipeline
+        firsts: list[Any] = await asyncio.gather(
+            *(
+                pipeline.command("ZRANGE", deadlines_key(community), 0, 0, "WITHSCORES")
+                for community in communities
+            )
+        )
+        due = [
+            (community, format_time(at))
+            for community, first in zip(communities, firsts, strict=True)
+            if (at := _first_score(first)) is not None
+        ]
+        await asyncio.gather(
+            *(lower_bound(self._scripts, community, at, pipeline) for community, at in due)
+        )
+        return len(due)
 
     async def _move_legacy_registry(self) -> None:
         """Each tag of the old one-key registry into its shard; the old index is rebuilt from
@@ -251,3 +269,11 @@ class Timers:
         await self._client.delete(LEGACY_COMMUNITIES)
         await self._client.delete(LEGACY_TIMER_INDEX)
         await self._client.delete(LEGACY_TIMER_EPOCHS)
+
+
+def _first_score(reply: Any) -> float | None:
+    """The score of a ``ZRANGE … 0 0 WITHSCORES`` reply, flat (RESP2) or paired (RESP3)."""
+    if not reply:
+        return None
+    first = reply[0]
+    return float(first[1] if isinstance(first, list | tuple) else reply[1])

@@ -96,6 +96,21 @@ async def test_rebuilding_the_index_recovers_a_lost_bound(store: Store, table: T
     assert await store.timers.claim_due(NOW) == [table]
 
 
+async def test_rebuilding_recovers_the_bounds_of_more_communities_than_one_round_trip_sets(
+    store: Store,
+) -> None:
+    tables = [Community("discord", f"g{g}").table("c") for g in range(1_200)]
+    for t in tables:
+        await store.tables.create(t, b"{}", deadline=NOW)
+    await store.tables.create(Community("discord", "later").table("c"), b"{}", deadline=NOW + 60)
+    for shard in range(SHARDS):
+        await store.client.delete(shard_keys(shard).due)  # every bound lost
+    assert await store.timers.claim_due(NOW, limit=5_000) == []
+    assert await store.timers.rebuild_index() == 1_201
+    claimed = await store.timers.claim_due(NOW, limit=5_000)
+    assert sorted(map(str, claimed)) == sorted(map(str, tables))
+
+
 async def test_reschedule_moves_a_deadline_without_a_state_change(
     store: Store, table: TableId
 ) -> None:
