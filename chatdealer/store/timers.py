@@ -14,7 +14,8 @@ raises it) but must never be late, which gives two rules:
 
 The index lives in slots of its own, so lowering it is a second round trip, paid only when an action
 moves its community's earliest deadline earlier. A worker that dies between the two leaves the
-bound too late; :meth:`Timers.rebuild_index` (run when a worker starts) repairs that.
+bound too late, and so does a Redis gone away between them; :meth:`Timers.rebuild_index`
+(run when a worker starts, and by the timer loop after an outage) repairs that.
 
 A claim is a lease: the deadline moves ``lease`` seconds ahead instead of vanishing, so if the
 claiming worker crashes the timer fires again; the action's save then sets the table's next
