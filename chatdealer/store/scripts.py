@@ -576,7 +576,13 @@ def as_bytes(value: object) -> bytes:
 
 
 def scored(rows: Iterable[object]) -> list[tuple[str, float]]:
-    """``(member, score)`` pairs from a WITHSCORES reply, whatever the RESP version."""
+    """``(member, score)`` pairs from a WITHSCORES reply, whatever the RESP version: parsed by
+    redis-py (pairs) or raw (RESP2's members and scores in turn, as the pipeline hands it)."""
+    rows = list(rows)
+    if rows and not isinstance(rows[0], list | tuple):
+        if len(rows) % 2:
+            raise TypeError(f"expected members and scores in turn, got {rows!r}")
+        rows = [rows[i : i + 2] for i in range(0, len(rows), 2)]
     pairs = []
     for row in rows:
         if not isinstance(row, list | tuple) or len(row) != 2:

@@ -375,7 +375,7 @@ class TableStore:
         here, so a Redis gone away now is not the commit's failure: the index is marked to be
         rebuilt (`bound_lost`), which the timer loop does once Redis answers again."""
         try:
-            await lower_bound(self._scripts, table_id.home, lowered, self._pipeline)
+            await lower_bound(self._scripts, self._pipeline, table_id.home, lowered)
         except (RedisError, OSError) as problem:
             log.warning(
                 "timer index of %s not lowered (%s): rebuilt next", table_id, type(problem).__name__

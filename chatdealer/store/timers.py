@@ -50,7 +50,7 @@ from chatdealer.store.keys import (
     table_keys,
 )
 from chatdealer.store.pipelining import AutoPipeline
-from chatdealer.store.scripts import Scripts, text
+from chatdealer.store.scripts import Scripts, scored, text
 
 log = logging.getLogger(__name__)
 
@@ -65,16 +65,12 @@ def format_time(when: float) -> str:
 
 
 async def lower_bound(
-    scripts: Scripts, community: Community, deadline: str, pipeline: AutoPipeline | None = None
+    scripts: Scripts, pipeline: AutoPipeline, community: Community, deadline: str
 ) -> None:
-    """`pipeline`: sent down the links a commit has just come back on, rather than a pooled
-    connection that may have died with a Redis restart since it was last used."""
+    """Sent down the pipeline's links, which a commit has just come back on, rather than a
+    pooled connection that may have died with a Redis restart since it was last used."""
     shard = index_keys(community)
-    keys, args = [shard.due, shard.epochs], [community.tag, deadline]
-    if pipeline is None:
-        await scripts.index_lower(keys=keys, args=args)
-    else:
-        await pipeline.run(scripts.index_lower, keys, args)
+    await pipeline.run(scripts.index_lower, [shard.due, shard.epochs], [community.tag, deadline])
 
 
 class Timers:
@@ -205,7 +201,7 @@ class Timers:
         if text(reply[0]) != "ok":
             return False
         if lowered := text(reply[1]):
-            await lower_bound(self._scripts, table_id.home, lowered)
+            await lower_bound(self._scripts, self._pipeline, table_id.home, lowered)
         return True
 
     async def deadline(self, table_id: TableId) -> float | None:
@@ -245,12 +241,12 @@ class Timers:
             )
         )
         due = [
-            (community, format_time(at))
-            for community, first in zip(communities, firsts, strict=True)
-            if (at := _first_score(first)) is not None
+            (community, format_time(first[0][1]))
+            for community, reply in zip(communities, firsts, strict=True)
+            if (first := scored(reply or []))
         ]
         await asyncio.gather(
-            *(lower_bound(self._scripts, community, at, pipeline) for community, at in due)
+            *(lower_bound(self._scripts, pipeline, community, at) for community, at in due)
         )
         return len(due)
 
@@ -270,11 +266,3 @@ class Timers:
         await self._client.delete(LEGACY_COMMUNITIES)
         await self._client.delete(LEGACY_TIMER_INDEX)
         await self._client.delete(LEGACY_TIMER_EPOCHS)
-
-
-def _first_score(reply: Any) -> float | None:
-    """The score of a ``ZRANGE … 0 0 WITHSCORES`` reply, flat (RESP2) or paired (RESP3)."""
-    if not reply:
-        return None
-    first = reply[0]
-    return float(first[1] if isinstance(first, list | tuple) else reply[1])
