@@ -83,18 +83,16 @@ def _inflated(stored: bytes) -> bytes:
 
 
 def _compressor() -> zstandard.ZstdCompressor:
-    try:
-        return _coders.compressor  # type: ignore[no-any-return]
-    except AttributeError:
-        _coders.compressor = zstandard.ZstdCompressor(
+    coder: zstandard.ZstdCompressor | None = getattr(_coders, "compressor", None)
+    if coder is None:
+        coder = _coders.compressor = zstandard.ZstdCompressor(
             level=LEVEL, dict_data=_DICTIONARY, write_checksum=False, write_dict_id=False
         )
-        return _coders.compressor  # type: ignore[no-any-return]
+    return coder
 
 
 def _decompressor() -> zstandard.ZstdDecompressor:
-    try:
-        return _coders.decompressor  # type: ignore[no-any-return]
-    except AttributeError:
-        _coders.decompressor = zstandard.ZstdDecompressor(dict_data=_DICTIONARY)
-        return _coders.decompressor  # type: ignore[no-any-return]
+    coder: zstandard.ZstdDecompressor | None = getattr(_coders, "decompressor", None)
+    if coder is None:
+        coder = _coders.decompressor = zstandard.ZstdDecompressor(dict_data=_DICTIONARY)
+    return coder
