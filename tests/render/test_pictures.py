@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import io
+import itertools
 
 import pytest
 from PIL import Image, ImageChops
 
 from chatdealer.render import language
 from chatdealer.render.images import ShownHand, board_image, hand_image, showdown_image, to_png
-from chatdealer.render.images.pictures import BoardPicture, Pictures, PngCache
+from chatdealer.render.images.pictures import WAKE_AT_ONCE, BoardPicture, Pictures, PngCache
 
 BOARDS = [
     (["Ah", "Td", "7c"], [1_200]),
@@ -54,6 +55,38 @@ async def test_tables_asking_together_share_one_drawing() -> None:
     pictures = Pictures()
     pngs = await asyncio.gather(*(pictures.board(["Ah", "Td"], [40]) for _ in range(20)))
     assert len(set(pngs)) == 1 and pictures.drawn == 1
+
+
+async def test_a_table_that_gives_up_waiting_leaves_the_drawing_to_the_others() -> None:
+    pictures = Pictures()
+    first = asyncio.ensure_future(pictures.board(["Ah", "Td"], [40]))
+    others = [asyncio.ensure_future(pictures.board(["Ah", "Td"], [40])) for _ in range(5)]
+    await asyncio.sleep(0)
+    first.cancel()  # the table that asked first: its message was cancelled
+    pngs = await asyncio.gather(*others)
+    assert pngs == [to_png(board_image(["Ah", "Td"], [40]))] * 5 and pictures.drawn == 1
+
+
+async def test_tables_sharing_one_picture_do_not_hold_the_loop_all_at_once() -> None:
+    """A thousand tables dealt the same pre-flop board get it a few at a time, the loop
+    serving everything else between."""
+    pictures = Pictures()
+    got: list[int] = []
+    turns: list[int] = []
+
+    async def table() -> None:
+        await pictures.board([], [30])
+        got.append(1)
+
+    async def everything_else() -> None:
+        while not turns or turns[-1] < 1_000:
+            await asyncio.sleep(0)
+            turns.append(len(got))
+
+    await asyncio.gather(everything_else(), *(table() for _ in range(1_000)))
+    woken_a_turn = [later - earlier for earlier, later in itertools.pairwise(turns)]
+    assert pictures.drawn == 1 and len(got) == 1_000
+    assert max(woken_a_turn) <= WAKE_AT_ONCE
 
 
 async def test_a_burst_goes_to_the_process_pool_with_the_same_bytes() -> None:

@@ -31,6 +31,9 @@ CACHE_BYTES = 32 * 1024 * 1024
 BUSY = 2
 """Pictures drawn in threads at once before the rest go to the process pool."""
 
+WAKE_AT_ONCE = 64
+"""Askers of one picture woken a turn of the event loop (`Pictures._wake`)."""
+
 CardLike = str | Card
 
 
@@ -146,7 +149,8 @@ class Pictures:
         )
         self.drawn = 0
         self.drawn_in_processes = 0
-        self._waiting: dict[Picture, asyncio.Future[bytes]] = {}
+        self._waiting: dict[Picture, list[asyncio.Future[bytes]]] = {}
+        self._drawings: set[asyncio.Task[None]] = set()
         self._in_threads = 0
 
     async def board(
@@ -189,26 +193,52 @@ class Pictures:
         return await self.png(picture)
 
     async def png(self, picture: Picture) -> bytes:
-        """The picture's PNG: from the cache, from a drawing under way, or drawn now."""
+        """The picture's PNG: from the cache, from a drawing under way, or drawn now. The
+        drawing is nobody's own, so an asker who gives up (a timeout, a cancelled message)
+        leaves it, and the others waiting, running."""
         cached = self.cache.get(picture)
         if cached is not None:
             return cached
-        waiting = self._waiting.get(picture)
-        if waiting is not None:
-            return await asyncio.shield(waiting)
-        future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
-        self._waiting[picture] = future
+        loop = asyncio.get_running_loop()
+        waiters = self._waiting.get(picture)
+        if waiters is None:
+            waiters = self._waiting[picture] = []
+            drawing = loop.create_task(self._drawing(picture, waiters))
+            self._drawings.add(drawing)
+            drawing.add_done_callback(self._drawings.discard)
+        mine: asyncio.Future[bytes] = loop.create_future()
+        waiters.append(mine)
+        return await mine
+
+    async def _drawing(self, picture: Picture, waiters: list[asyncio.Future[bytes]]) -> None:
         try:
             png = await self._draw(picture)
         except BaseException as problem:
-            future.set_exception(problem)
-            future.exception()  # read here: nobody else may be waiting for it
-            raise
-        finally:
             del self._waiting[picture]
-        future.set_result(png)
+            for waiter in waiters:
+                if waiter.done():
+                    continue
+                if isinstance(problem, asyncio.CancelledError):
+                    waiter.cancel()
+                else:
+                    waiter.set_exception(problem)
+            if not isinstance(problem, Exception):
+                raise
+            return
+        del self._waiting[picture]
         self.cache.put(picture, png)
-        return png
+        self._wake(waiters, png, 0)
+
+    def _wake(self, waiters: list[asyncio.Future[bytes]], png: bytes, start: int) -> None:
+        """Hands the picture to `WAKE_AT_ONCE` askers a turn of the loop: the same pre-flop
+        board at a thousand tables would otherwise wake a thousand publishers in one step,
+        and every table's actions would wait behind them."""
+        end = start + WAKE_AT_ONCE
+        for waiter in waiters[start:end]:
+            if not waiter.done():
+                waiter.set_result(png)
+        if end < len(waiters):
+            asyncio.get_running_loop().call_soon(self._wake, waiters, png, end)
 
     async def _draw(self, picture: Picture) -> bytes:
         loop = asyncio.get_running_loop()
