@@ -100,7 +100,7 @@ class AutoPipeline:
         meanwhile: Callable[[], object] | None,
     ) -> object:
         asking: tuple[str, int] | None = None
-        last: Exception = RedisConnectionError("no attempt was made")
+        last: Exception | None = None  # made only when needed: a Redis error costs to make
         for attempt in range(ATTEMPTS):
             if attempt:
                 await asyncio.sleep(BACKOFF[min(attempt - 1, len(BACKOFF) - 1)])
@@ -132,7 +132,7 @@ class AutoPipeline:
             log.debug("Redis answered %s: sending again", type(answer).__name__)
             last = answer
         log.warning("Redis refused a command %d times: %s", ATTEMPTS, type(last).__name__)
-        raise last
+        raise last if last is not None else RedisConnectionError("no attempt was made")
 
     async def _moved(self, moved: MovedError) -> None:
         cluster = self._cluster
