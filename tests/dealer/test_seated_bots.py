@@ -32,9 +32,15 @@ async def play_until_hand_over(game: Harness, hands: int) -> int:
             out = await game.fire(BOT_DELAY)
         assert not refusals(out), refusals(out)
         finished += len(payloads(out, HandOver))
-        if finished >= hands:
+        if finished >= hands or ann_is_broke(game):
             break
     return finished
+
+
+def ann_is_broke(game: Harness) -> bool:
+    """The bots' equity is sampled within a time budget, so a game is not the same every run:
+    now and then they break a calling station, and bots alone deal no more hands."""
+    return any(seat.player_id == ANN.id and seat.stack == 0 for seat in game.view().seats)
 
 
 async def test_bots_sit_down_with_chips_from_their_own_accounts(game: Harness) -> None:
@@ -65,7 +71,8 @@ async def test_each_bot_move_is_one_step_fired_by_the_clock(game: Harness) -> No
 async def test_hands_with_bots_play_to_the_end_and_keep_every_chip(game: Harness) -> None:
     await seat_ann_and_bots(game)
     await game.do(ANN, Start())
-    assert await play_until_hand_over(game, hands=5) == 5
+    played = await play_until_hand_over(game, hands=5)
+    assert played == 5 or (played >= 1 and ann_is_broke(game))
     await game.assert_chips_conserved()
 
 
@@ -114,7 +121,8 @@ async def test_bots_play_omaha_and_hi_lo_with_their_own_cards_and_keep_every_chi
         assert not refusals(await game.do(ANN, AddBot(style="loose")))
     await game.do(ANN, Start())
     before = len(game.log)
-    assert await play_until_hand_over(game, hands=6) == 6
+    played = await play_until_hand_over(game, hands=6)
+    assert played == 6 or (played >= 1 and ann_is_broke(game))
     moves = {a.action for a in payloads(game.log[before:], Acted) if is_bot(a.player_id)}
     assert moves & {"bet", "raise", "fold"}  # not a calling station: its cards decide
     await game.assert_chips_conserved()
