@@ -1,5 +1,6 @@
 """CPU work off the event loop, in spawned processes the worker keeps alive: one module for the
-all-in chances (`dealer/equities.py`) and the card pictures (`render/images/pictures.py`).
+all-in chances (`dealer/equities.py`), whose processes also make decks ahead (`dealer/decks.py`),
+and the card pictures (`render/images/pictures.py`).
 
 Work held under the GIL, even in a thread, stalls every table of the worker, so it runs in other
 processes. They are spawned, not forked (the worker has threads and an event loop a fork would

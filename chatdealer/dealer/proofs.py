@@ -66,7 +66,32 @@ def seeded_deck(seed: str, kind: Deck) -> list[Card]:
 @functools.lru_cache(maxsize=4_096)
 def _drawn(seed: str, kind: Deck) -> tuple[Card, ...]:
     """A deck readied ahead is drawn again at its deal, most often by the same worker."""
+    made = _adopting.get(seed)
+    if made is not None:
+        return made[0]
     return tuple(deck_from_seed(bytes.fromhex(seed), _CARDS[kind]))
+
+
+def made_deck(seed: str, kind: Deck) -> tuple[tuple[Card, ...], DeckCommitment]:
+    """The deck a seed draws and its commitment, worked out afresh: what another process
+    readies for the worker (`decks.make_decks`), which takes them in with `adopt`."""
+    cards = tuple(deck_from_seed(bytes.fromhex(seed), _CARDS[kind]))
+    return cards, commit(cards, salts_from(bytes.fromhex(seed), len(cards)))
+
+
+def adopt(seed: str, kind: Deck, cards: tuple[Card, ...], commitment: DeckCommitment) -> None:
+    """Takes in a deck another process drew and committed to, as if this one had: its deal and
+    its proofs then find the order and the 52 hashes made."""
+    _adopting[seed] = (cards, commitment)
+    try:
+        _drawn(seed, kind)
+        _commitment(seed, cards)
+    finally:
+        del _adopting[seed]
+
+
+_adopting: dict[str, tuple[tuple[Card, ...], DeckCommitment]] = {}
+"""The deck `adopt` is taking in, found by the caches' own work on their miss."""
 
 
 _CARDS = {kind: tuple(kind.cards()) for kind in Deck}
@@ -133,6 +158,9 @@ def _commitment(seed: str, deck: tuple[Card, ...]) -> DeckCommitment:
     worker: the 52 hashes are made once and found again (a pure function of seed and deck).
     Sized like the dealer's memory of tables, two decks each (the hand's and the next
     hand's), ~7 KB a deck."""
+    made = _adopting.get(seed)
+    if made is not None and made[0] == deck:
+        return made[1]
     return commit(deck, salts_from(bytes.fromhex(seed), len(deck)))
 
 

@@ -159,6 +159,12 @@ class Dealer:
         )
         self._awaited_bound: float | None = None
 
+    def work_off_loop(self) -> None:
+        """Starts the processes a serving worker hands its heavy CPU work to, so that no table
+        waits for it: pre-flop all-in chances, and decks drawn and committed to ahead."""
+        self.equities.start()
+        self.decks.make_in(self.equities.pool)
+
     # -- the one entry point ---------------------------------------------------------------------
 
     async def handle(self, command: Command) -> list[Outgoing]:

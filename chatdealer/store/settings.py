@@ -171,7 +171,7 @@ class RedisSettings:
         sentinel_kwargs: dict[str, Any] = {"socket_timeout": SOCKET_TIMEOUT}
         if self.sentinel_password:
             sentinel_kwargs["password"] = self.sentinel_password
-        sentinel = Sentinel(  # type: ignore[no-untyped-call]
+        sentinel = Sentinel(  # type: ignore[no-untyped-call, unused-ignore]
             list(self.sentinels), sentinel_kwargs=sentinel_kwargs, socket_timeout=SOCKET_TIMEOUT
         )
         assert self.sentinel_master is not None
