@@ -9,10 +9,12 @@ takes it; a worker that stops takes its ready decks with it, shown to nobody. An
 shuffle (tests, replays) is never called ahead: its decks come in the order tables ask for
 them, and they are kept whole in the record rather than drawn from the seed.
 
-A serving worker has its decks made in another process (`make_in`): a deck's draw and its 52
+A worker may have its decks made in another process (`make_in`): a deck's draw and its 52
 hashes are about a fifth of a deal's CPU, which on the event loop would delay every table of
 a deal burst. The process readies them `POOL_BATCH` at a time, keeping `POOL_READY` of each
-kind in use; when it falls behind, or fails, a table's deck is made on the loop as before.
+kind in use; when it falls behind, or fails, a table's deck is made on the loop as before. The
+adapters do not use it yet: the process is the all-in chances', whose answers then wait
+behind deck jobs (the realistic bench's open-loop p99 went from about 29 ms to 182 ms).
 """
 
 from __future__ import annotations
