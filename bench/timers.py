@@ -9,8 +9,8 @@ is taken when its step has committed: how long after it was due the hand started
 in each round, on the same tables: the timer as it was (100 claimed a turn of the clock, fired
 one after another, a tick's sleep after each claim) and as it is (`TIMER_BATCH` claimed,
 `TIMER_CONCURRENCY` fired at once, a full batch followed by the next claim at once, the sleep
-ending when the next deadline may be due), its decks made on the loop or, as a worker may
-makes them (`Dealer.work_off_loop`), in another process, ready when the burst comes.
+ending when the next deadline may be due), its decks made on the loop or, as a worker may have
+them made (`Dealer.work_off_loop`), in another process, ready when the burst comes.
 
 Target (issue 19): 2,000 hands due at once all start within 1 s p99 of due on one worker.
 """
