@@ -272,7 +272,8 @@ async def floor(
 
 
 def watch_equities(dealer: Dealer) -> list[float]:
-    """How long each all-in's chances were waited for, from the question to the answer."""
+    """How long each all-in's chances were waited for, from the question to the answer: the
+    all-in itself is answered at once, and the rest of its hand follows this much later."""
     waits: list[float] = []
     answer = dealer.equities.answer
 
@@ -371,7 +372,7 @@ async def realistic(tables: int, clients: int, seconds: float) -> None:
             for name, phase in (("closed loop", closed_waits), ("open loop", waits)):
                 ordered = sorted(phase) or [0.0]
                 print(
-                    f"    {name}: {len(phase):,} asked, waited for"
+                    f"    {name}: {len(phase):,} asked, the run-out told after the commit"
                     f" p50 {1000 * ordered[len(ordered) // 2]:.0f} ms,"
                     f" max {1000 * ordered[-1]:.0f} ms"
                 )

@@ -6,10 +6,13 @@ they are sampled: a few milliseconds in arrays (40-150 ms before issue 19), whic
 loop would still stall every table of the worker. So a step run by the service does not work
 those out: it stops with `EquityNeeded`, the service has a process pool answer the question
 while the loop serves other tables, and runs the same step again on the same state with the
-answer in its context. A step run anywhere else (replays, tests) is handed no answers and
-samples in place. Omaha's questions (four or five cards, high or split high-low) travel the
-same way: before the turn they cost more than a hold'em flop, as each hand is valued over six
-or ten pairs of its cards.
+answer in its context. A worker that tells the platform from the commit's own events (a chat
+worker, `Dealer.tell_later`) does not even wait: the step says the chances with no figures
+(`ChancesToCome`) and commits, the action is answered at once, and the rest of the hand's
+telling, from those chances on, follows once the pool has answered (`filled`). A step run
+anywhere else (replays, tests) is handed no answers and samples in place. Omaha's questions
+(four or five cards, high or split high-low) travel the same way: before the turn they cost
+more than a hold'em flop, as each hand is valued over six or ten pairs of its cards.
 """
 
 from __future__ import annotations
@@ -17,8 +20,11 @@ from __future__ import annotations
 import random
 from typing import Literal, NamedTuple
 
+import msgspec
+
 from chatdealer.cards import Card
 from chatdealer.dealer.equity_cache import EquityCache
+from chatdealer.dealer.outgoing import AllInEquity
 from chatdealer.equity import EquityResult, all_in_equity
 from chatdealer.equity_omaha import omaha_equity
 from chatdealer.evaluator import HOLDEM, SHORT_DECK, Ranking
@@ -43,6 +49,23 @@ class EquityNeeded(Exception):
     def __init__(self, question: EquityQuestion) -> None:
         super().__init__("all-in equity is worked out off the event loop")
         self.question = question
+
+
+class ChancesToCome(NamedTuple):
+    """Chances said before they were worked out: the payload, its figures all 0, and the
+    question whose answer fills them in."""
+
+    told: AllInEquity
+    question: EquityQuestion
+
+
+def filled(told: AllInEquity, result: EquityResult) -> AllInEquity:
+    """The chances said, with the answer's figures."""
+    players = tuple(
+        msgspec.structs.replace(share, equity=chances.equity)
+        for share, chances in zip(told.players, result.hands, strict=True)
+    )
+    return msgspec.structs.replace(told, players=players, exact=result.exact)
 
 
 def answer(question: EquityQuestion, seed: int) -> EquityResult:

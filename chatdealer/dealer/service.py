@@ -23,6 +23,7 @@ import time
 from collections.abc import Awaitable, Callable, Collection
 from typing import TypeVar
 
+import msgspec
 from redis.exceptions import RedisError
 
 from chatdealer.cards import Card, Deck, shuffled
@@ -53,7 +54,13 @@ from chatdealer.dealer.commands import (
     User,
 )
 from chatdealer.dealer.decks import DeckSupply
-from chatdealer.dealer.equities import EquityNeeded, EquityPool, EquityQuestion
+from chatdealer.dealer.equities import (
+    EquityNeeded,
+    EquityPool,
+    EquityQuestion,
+    filled,
+    worked_out,
+)
 from chatdealer.dealer.outgoing import (
     AnyPayload,
     HoleCards,
@@ -158,6 +165,11 @@ class Dealer:
             lambda: len(self._states),
         )
         self._awaited_bound: float | None = None
+        self.tell_later: Deliver | None = None
+        """Where the rest of a step's telling goes when it follows the commit: the worker's
+        own delivery (`run_timers`' `deliver`). With it, a pre-flop all-in is committed and
+        answered at once, and its chances, run-out and pots are told once the pool has
+        worked the chances out (`equities`); without it, the step waits for them."""
 
     def work_off_loop(self) -> None:
         """Starts the processes a serving worker hands its heavy CPU work to, so that no table
@@ -354,10 +366,14 @@ class Dealer:
         deliver: Deliver | None = None,
         platforms: Collection[str] | None = None,
     ) -> None:
-        """Fires due deadlines until `stop` is set, handing what happened to `deliver`.
+        """Fires due deadlines until `stop` is set, handing what happened to `deliver`, which
+        also takes what a step tells after its commit (`tell_later`), unless that is set.
 
         Supervised: should the loop itself ever crash, it is logged and started again after a
         pause (`self.supervisor`)."""
+
+        if self.tell_later is None:
+            self.tell_later = deliver
 
         async def loop() -> None:
             await self._timer_loop(stop, interval, deliver, platforms)
@@ -530,6 +546,8 @@ class Dealer:
             if result.ok:
                 assert result.version is not None
                 self._remember(table_id, Remembered(result.version, change.state, step.record))
+                if step.chances_to_come:
+                    self._tell_rest_later(step)
                 return step
             if result.outcome is not Outcome.CONFLICT:
                 self._remember(table_id, Remembered(version, raw))  # nothing was written
@@ -537,6 +555,47 @@ class Dealer:
             if attempt >= 2:
                 await asyncio.sleep(random.uniform(0, min(0.05, 0.001 * 2**attempt)))
         raise ContentionError(f"{table_id}: {self.max_attempts} conflicts in a row")
+
+    def _tell_rest_later(self, step: Step) -> None:
+        """Leaves in `step.out` what comes before its first chances said with no figures, and
+        tells the rest, the figures filled in, once the pool has worked them out."""
+        deliver = self.tell_later
+        assert deliver is not None
+        to_come = list(step.chances_to_come)
+        unfigured = {id(chances.told) for chances in to_come}
+        first = next(i for i, o in enumerate(step.out) if id(o.payload) in unfigured)
+        rest = step.out[first:]
+        del step.out[first:]
+        seed = self.bot_random.getrandbits(64)
+
+        async def tell() -> None:
+            try:
+                figured: dict[int, AnyPayload] = {}
+                for chances in to_come:
+                    result = await self._answer_later(chances.question, seed)
+                    figured[id(chances.told)] = filled(chances.told, result)
+                await deliver(
+                    [
+                        msgspec.structs.replace(o, payload=figured[id(o.payload)])
+                        if id(o.payload) in figured
+                        else o
+                        for o in rest
+                    ]
+                )
+            except Exception as problem:  # the adapter's trouble: logged, the table plays on
+                log.error(
+                    "telling %d events after the commit failed (%s)", len(rest), described(problem)
+                )
+
+        self.supervisor.start("telling after the commit", tell)
+
+    async def _answer_later(self, question: EquityQuestion, seed: int) -> EquityResult:
+        """The pool's answer; should the pool fail, the chances are sampled here."""
+        try:
+            return await self.equities.answer(question, seed)
+        except Exception as problem:
+            log.warning("all-in chances: the pool failed (%s)", type(problem).__name__)
+            return worked_out(question, random.Random(seed))
 
     def _spare_time(self, step: Step) -> Callable[[], None]:
         """What to do while a commit travels: the step's table message, which is not written,
@@ -557,6 +616,7 @@ class Dealer:
         now: float,
         equities: dict[EquityQuestion, EquityResult] | None = None,
     ) -> Context:
+        live_feed = self.store.tables.events_maxlen > 0
         return Context(
             table_id=table_id,
             now=now,
@@ -566,7 +626,8 @@ class Dealer:
             bot_delay=self.bot_delay,
             bot_random=self.bot_random,
             equities=equities if self.equity_off_loop else None,
-            live_feed=self.store.tables.events_maxlen > 0,
+            chances_later=self.tell_later is not None and not live_feed,
+            live_feed=live_feed,
         )
 
     # -- reads -----------------------------------------------------------------------------------

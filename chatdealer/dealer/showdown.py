@@ -19,7 +19,13 @@ import random
 from collections.abc import Callable, Mapping
 
 from chatdealer.cards import Card, format_card
-from chatdealer.dealer.equities import EquityNeeded, EquityQuestion, OmahaGame, worked_out
+from chatdealer.dealer.equities import (
+    ChancesToCome,
+    EquityNeeded,
+    EquityQuestion,
+    OmahaGame,
+    worked_out,
+)
 from chatdealer.dealer.naming import NamingError, best_hand, best_low_hand, decide, name_hand
 from chatdealer.dealer.outgoing import (
     AllInEquity,
@@ -77,10 +83,16 @@ class ShowdownTeller:
         ref: Callable[[int], PlayerRef],
         rng: random.Random,
         answers: Mapping[EquityQuestion, EquityResult] | None = None,
+        *,
+        later: bool = False,
     ) -> None:
         self._say = say
         self._answers = answers
         """Chances worked out off the event loop; None: sample before the flop in place."""
+        self._later = later
+        """Chances not in `answers` are said with no figures (`to_come`) rather than asked for."""
+        self.to_come: list[ChancesToCome] = []
+        """Chances said with no figures, for the service to fill in after the commit."""
         self._ref = ref
         self._rng = rng
         self.hand: Hand | None = None
@@ -309,21 +321,14 @@ class ShowdownTeller:
             self._pots = self.hand.pots() if self.hand is not None else []
         return self._pots
 
-    def _equity(self, hand: Hand, live: list[int]) -> EquityResult:
-        """Sampled here when quick (or outside the service); else the service's pool answers,
-        and until it has, the step is asked again (`EquityNeeded`)."""
-        variant = hand.config.variant
-        omaha: OmahaGame = ("hi_lo" if variant.hi_lo else "high") if variant.omaha else ""
-        question = EquityQuestion(
-            tuple(tuple(hand.holes[seat]) for seat in live),
-            self.board,
-            hand.config.ranking,
-            omaha,
-        )
+    def _equity(self, question: EquityQuestion) -> EquityResult | None:
+        """Worked out here when quick (or outside the service); else the service's pool
+        answers, and until it has, the step is asked again (`EquityNeeded`), or, when the
+        chances may come later, None: they are said with no figures."""
         if self._answers is None or _quick(question):
             return worked_out(question, self._rng)
         answered = self._answers.get(question)
-        if answered is None:
+        if answered is None and not self._later:
             raise EquityNeeded(question)
         return answered
 
@@ -339,18 +344,29 @@ class ShowdownTeller:
         live = [seat for seat, folded in enumerate(hand.folded) if not folded]
         if len(live) < 2:
             return
-        result = self._equity(hand, live)
+        variant = hand.config.variant
+        omaha: OmahaGame = ("hi_lo" if variant.hi_lo else "high") if variant.omaha else ""
+        question = EquityQuestion(
+            tuple(tuple(hand.holes[seat]) for seat in live),
+            self.board,
+            hand.config.ranking,
+            omaha,
+        )
+        result = self._equity(question)
+        figures = result.hands if result is not None else (None,) * len(live)
         shares = tuple(
             EquityShare(
                 player_id=(ref := self._ref(seat)).player_id,
                 name=ref.name,
                 cards=tuple(map(format_card, hand.holes[seat])),
-                equity=chances.equity,
+                equity=chances.equity if chances is not None else 0.0,
             )
-            for seat, chances in zip(live, result.hands, strict=True)
+            for seat, chances in zip(live, figures, strict=True)
         )
         board = tuple(map(format_card, self.board))
         again = len(self.board) > self._run_out_from
-        self._say(
-            AllInEquity(board=board, players=shares, exact=result.exact, run=run, again=again)
-        )
+        exact = result.exact if result is not None else False
+        told = AllInEquity(board=board, players=shares, exact=exact, run=run, again=again)
+        self._say(told)
+        if result is None:
+            self.to_come.append(ChancesToCome(told, question))

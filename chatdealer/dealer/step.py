@@ -20,7 +20,7 @@ import msgspec
 
 from chatdealer.cards import Card, Deck, format_card
 from chatdealer.dealer.decks import DeckSupply
-from chatdealer.dealer.equities import EquityQuestion
+from chatdealer.dealer.equities import ChancesToCome, EquityQuestion
 from chatdealer.dealer.instant import rebuild_instant_hand
 from chatdealer.dealer.outgoing import (
     Acted,
@@ -96,6 +96,9 @@ class Context(msgspec.Struct, frozen=True, kw_only=True):
     equities: Mapping[EquityQuestion, EquityResult] | None = None
     """Pre-flop all-in chances worked out off the event loop (`equities`); with a mapping, a
     step that needs chances it lacks raises `EquityNeeded`; None: it samples them itself."""
+    chances_later: bool = False
+    """With `equities`, chances it lacks are said with no figures instead (`chances_to_come`),
+    filled in and told by the service once the commit is made."""
     live_feed: bool = True
     """The table's event stream is written, for a terminal following it; a chat worker tells
     the platform from the commit's own events and writes none."""
@@ -119,9 +122,18 @@ class Step:
         self._hand: Hand | None = None
         self._hand_ended = False
         self._showdown = ShowdownTeller(
-            self.channel, self._ref, context.bot_random, context.equities
+            self.channel,
+            self._ref,
+            context.bot_random,
+            context.equities,
+            later=context.chances_later,
         )
         self._refresh()
+
+    @property
+    def chances_to_come(self) -> list[ChancesToCome]:
+        """All-in chances this step said with no figures (`Context.chances_later`)."""
+        return self._showdown.to_come
 
     # -- what the verbs use --------------------------------------------------------------------
 

@@ -2,17 +2,23 @@
 
 Played through the `Dealer` on the embedded Redis: the channel is shown the chances once,
 before the run-out, as sampled figures that add up to the whole pot, and the hand plays on as
-before. The pool's answer is the one sampling in place gives with the same seed.
+before. The pool's answer is the one sampling in place gives with the same seed. A chat worker
+answers the all-in at once and tells the chances, the run-out and the pots once the pool has
+answered.
 """
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
+from redis.asyncio import Redis
 
 from chatdealer.cards import parse_cards
 from chatdealer.dealer import Create, Join, Start, User
+from chatdealer.dealer.entry import CHAT_EVENTS_MAXLEN
 from chatdealer.dealer.equities import EquityPool, EquityQuestion, answer
-from chatdealer.dealer.outgoing import AllInEquity, BoardDealt, HandOver
+from chatdealer.dealer.outgoing import AllInEquity, BoardDealt, HandOver, Outgoing, TableShown
 from chatdealer.dealer.showdown import _quick
 from chatdealer.engine.config import BettingStructure, Variant
 from chatdealer.equity import EquityResult, all_in_equity
@@ -20,6 +26,7 @@ from chatdealer.evaluator import HOLDEM
 from chatdealer.store import Store, TableId
 from chatdealer.table import TableSettings
 
+from .conftest import BANK
 from .harness import ANN, BOB, CID, DEE, EVE, Clock, Harness, all_in, refusals
 
 SETTINGS = TableSettings(small_blind=1, big_blind=2, seat_count=6, time_bank_seconds=0)
@@ -96,6 +103,75 @@ async def test_a_five_way_all_in_asks_the_pool_only_before_the_flop(
         assert [share.equity for share in chances.players] == [h.equity for h in exact.hands]
     await game.assert_chips_conserved()
     game.dealer.equities.close()
+
+
+class LaterTelling:
+    """A chat worker's game: no event stream, the rest of a step told to `deliver` after its
+    commit, and the pool's answers held back until `answer_now` is set (or failing)."""
+
+    def __init__(self, client: Redis, clock: Clock, name: str, *, pool_fails: bool) -> None:
+        store = Store.on(client, bank=BANK, lease=30.0, events_maxlen=CHAT_EVENTS_MAXLEN)
+        self.game = Harness(store, clock, TableId("discord", name, "poker"))
+        self.later: list[list[Outgoing]] = []
+        self.told_later = asyncio.Event()
+        self.answer_now = asyncio.Event()
+        self.game.dealer.tell_later = self.deliver
+        pooled = self.game.dealer.equities.answer
+
+        async def held(question: EquityQuestion, seed: int) -> EquityResult:
+            await self.answer_now.wait()
+            if pool_fails:
+                raise RuntimeError("the pool's process died")
+            return await pooled(question, seed)
+
+        self.game.dealer.equities.answer = held  # type: ignore[method-assign]
+
+    async def deliver(self, out: list[Outgoing]) -> None:
+        self.later.append(out)
+        self.game.log += out
+        self.told_later.set()
+
+    async def all_in_answered(self) -> list[Outgoing]:
+        """Both players move all in; what the last move was answered with at once."""
+        game = self.game
+        assert not refusals(await game.do(ANN, Create(settings=SETTINGS)))
+        for user in (ANN, BOB):
+            assert not refusals(await game.do(user, Join(buy_in=100)))
+        await game.do(ANN, Start())
+        for _ in range(2):
+            turn = game.view().turn
+            assert turn is not None
+            action, amount = all_in(turn, game.random)
+            out = await game.act(game.users[turn.player_id], action, amount)
+            assert not refusals(out)
+        return out
+
+
+@pytest.mark.parametrize("pool_fails", [False, True])
+async def test_a_chat_worker_answers_an_all_in_at_once_and_tells_its_run_out_after(
+    client: Redis, clock: Clock, pool_fails: bool
+) -> None:
+    """The call is answered before the pool has worked the chances out; the chances come
+    first in what follows, with figures (sampled on the loop if the pool fails), then the
+    board, the pots and the table."""
+    worker = LaterTelling(client, clock, f"offloop-later-{pool_fails}", pool_fails=pool_fails)
+    answered = await asyncio.wait_for(worker.all_in_answered(), 30)  # not held by the pool
+    kinds = {type(o.payload) for o in answered}
+    assert answered and not kinds & {AllInEquity, BoardDealt, HandOver, TableShown}
+    assert not worker.later
+    worker.answer_now.set()
+    await asyncio.wait_for(worker.told_later.wait(), 30)
+    [rest] = worker.later
+    chances = [o.payload for o in rest if isinstance(o.payload, AllInEquity)]
+    assert rest[0].payload == chances[0] and not chances[0].exact
+    assert sum(share.equity for share in chances[0].players) == pytest.approx(1.0)
+    assert [len(told.board) for told in chances] == [0, 3, 4]
+    channel = [o.payload for o in rest]
+    assert any(isinstance(p, BoardDealt) and len(p.board) == 5 for p in channel)
+    assert any(isinstance(p, HandOver) for p in channel)
+    assert isinstance(channel[-1], TableShown) and not channel[-1].view.hand_running
+    await worker.game.assert_chips_conserved()
+    worker.game.dealer.equities.close()
 
 
 async def test_the_pool_answers_as_sampling_in_place_would() -> None:
