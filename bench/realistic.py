@@ -30,6 +30,7 @@ p99 at most 10 ms at half the worker's maximum rate, open loop.
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
 import tempfile
 import time
@@ -288,6 +289,39 @@ def watch_equities(dealer: Dealer) -> list[float]:
     return waits
 
 
+@dataclass
+class Collections:
+    """The garbage collector's pauses while watched, by generation: each stops the whole worker,
+    so a pause of 15 ms holds up every press due in it (the open loop's p99)."""
+
+    pauses: dict[int, list[float]] = field(default_factory=dict)
+    collected: int = 0
+    started: float = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self.started = time.perf_counter()
+        else:
+            self.collected += info["collected"]
+            self.pauses.setdefault(info["generation"], []).append(
+                time.perf_counter() - self.started
+            )
+
+    def summary(self) -> str:
+        parts = []
+        for generation, pauses in sorted(self.pauses.items()):
+            ordered = sorted(pauses)
+            parts.append(
+                f"gen{generation} {len(ordered)}x p50 {1000 * ordered[len(ordered) // 2]:.1f}"
+                f" max {1000 * ordered[-1]:.1f} ms"
+            )
+        tracked, frozen = len(gc.get_objects()), gc.get_freeze_count()
+        return (
+            f"{'; '.join(parts) or 'none'}; {self.collected:,} objects in cycles freed"
+            f" ({tracked:,} objects tracked, {frozen:,} frozen)"
+        )
+
+
 def line(name: str, run: Run) -> str:
     count = max(1, len(run.latencies))
     return (
@@ -344,7 +378,10 @@ async def realistic(tables: int, clients: int, seconds: float) -> None:
                 print(f"open loop at {closed.rate / 2:,.0f} presses/s ...", flush=True)
                 closed_waits = waits[:]
                 waits.clear()
+                collections = Collections()
+                gc.callbacks.append(collections)
                 opened = await play(dealer, sink, client, clients, seconds, rate=closed.rate / 2)
+                gc.callbacks.remove(collections)
             finally:
                 stop.set()
                 await timers
@@ -360,6 +397,7 @@ async def realistic(tables: int, clients: int, seconds: float) -> None:
             print(line("dealer, open loop at half", opened))
             print(f"  throughput ratio to the floor: {closed.rate / base.rate:.2f}x (target 0.5x)")
             print(f"  open-loop p99 {opened.percentile(99):.1f} ms (target 10 ms)")
+            print(f"  garbage collections in the open loop: {collections.summary()}")
             print(
                 f"  sink: {sink.messages:,} events rendered, {sink.images:,} board images asked,"
                 f" {pictures.drawn:,} drawn ({pictures.drawn_in_processes:,} in the pool)"

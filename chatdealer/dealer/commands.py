@@ -25,7 +25,7 @@ Seat = Annotated[int, msgspec.Meta(ge=0, le=999)]
 MAX_DAILY_HOURS = 366 * 24
 
 
-class User(msgspec.Struct, frozen=True, kw_only=True):
+class User(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     id: PlayerId
     """The platform's id of the user, never one a payload claims (`bot:` and `house` are the
     dealer's own and refused)."""
@@ -38,7 +38,7 @@ class User(msgspec.Struct, frozen=True, kw_only=True):
     terminal's own user): may change its bank."""
 
 
-class ActionToken(msgspec.Struct, frozen=True, array_like=True, order=True):
+class ActionToken(msgspec.Struct, gc=False, frozen=True, array_like=True, order=True):
     """The moment a prompt was made for: the hand number and the hand's action sequence.
 
     Every action (and every check or fold made for an absent player) moves the sequence on, so
@@ -60,7 +60,7 @@ class ActionToken(msgspec.Struct, frozen=True, array_like=True, order=True):
         return cls(int(hand), int(sequence))
 
 
-class Args(msgspec.Struct, frozen=True, kw_only=True, tag_field="verb"):
+class Args(msgspec.Struct, gc=False, frozen=True, kw_only=True, tag_field="verb"):
     """The verb's arguments; the verb is the struct's tag."""
 
 
@@ -398,7 +398,7 @@ Verb = (
 )
 
 
-class Command(msgspec.Struct, frozen=True, kw_only=True):
+class Command(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     table: TableId
     user: User
     args: Verb

@@ -21,7 +21,7 @@ from chatdealer.table.events import Placing
 from chatdealer.table.ledger import NightLine
 
 
-class Payload(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind"):
+class Payload(msgspec.Struct, gc=False, frozen=True, kw_only=True, tag_field="kind"):
     @property
     def kind(self) -> str:
         return str(self.__struct_config__.tag)
@@ -53,7 +53,7 @@ def notice(code: str, **params: Any) -> Notice:
     return Notice(code=code, params=params, text=notice_text(code, params))
 
 
-class PlayerRef(msgspec.Struct, frozen=True, kw_only=True):
+class PlayerRef(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     seat: int
     player_id: str
     name: str
@@ -123,7 +123,7 @@ class BoardDealt(Payload, frozen=True, tag="board"):
     """2 for a street of the second run of a board run twice; else 0."""
 
 
-class MadeHand(msgspec.Struct, frozen=True, kw_only=True):
+class MadeHand(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     """A hand as the dealer names it: its kind, the ranks that name it, the five cards that
     make it and, where it decided a pot against another hand shown, the kicker.
 
@@ -151,7 +151,7 @@ class MadeHand(msgspec.Struct, frozen=True, kw_only=True):
         return hand_name(self.kind, self.ranks)
 
 
-class MadeLow(msgspec.Struct, frozen=True, kw_only=True):
+class MadeLow(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     """An eight-or-better low (Omaha hi-lo, RULES.md §13): its five ranks as players write them,
     highest first ("7", "5", "4", "2", "A"), and the five cards that make it."""
 
@@ -192,7 +192,7 @@ class HandNamed(Payload, frozen=True, tag="named"):
     """1 or 2: the hand on the first or second board of a board run twice; else 0."""
 
 
-class EquityShare(msgspec.Struct, frozen=True, kw_only=True):
+class EquityShare(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     player_id: str
     name: str
     cards: tuple[str, ...]
@@ -221,7 +221,7 @@ class Mucked(Payload, frozen=True, tag="mucked"):
     name: str
 
 
-class Share(msgspec.Struct, frozen=True, kw_only=True):
+class Share(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     player_id: str
     name: str
     chips: int
@@ -316,7 +316,7 @@ class DailyClaimed(Payload, frozen=True, tag="daily"):
     next_at: float
 
 
-class LeaderboardRow(msgspec.Struct, frozen=True, kw_only=True):
+class LeaderboardRow(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     rank: int
     player_id: str
     name: str
@@ -338,7 +338,7 @@ class NightShown(Payload, frozen=True, tag="night"):
     """The night's first hand (0: not known, every hand kept), for the night's web page."""
 
 
-class BankMove(msgspec.Struct, frozen=True, kw_only=True):
+class BankMove(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     kind: str
     """"grant" (the starting chips), "daily", "buy_in" or "cash_out"."""
     amount: int
@@ -411,7 +411,7 @@ AnyPayload = (
 )
 
 
-class Outgoing(msgspec.Struct, frozen=True, kw_only=True):
+class Outgoing(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     table: TableId
     to: str | None
     """None: the whole channel; otherwise the one user (platform id) it is for."""

@@ -41,7 +41,7 @@ class WakeFor(StrEnum):
     """The players asked to run it twice did not all answer in time: the board runs once."""
 
 
-class Wake(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class Wake(msgspec.Struct, gc=False, frozen=True, kw_only=True, omit_defaults=True):
     """The table's next deadline (the store's sorted set holds the same time)."""
 
     at: float
@@ -53,7 +53,7 @@ class Wake(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """When the time bank began running, to charge what the player used."""
 
 
-class PlayerClock(msgspec.Struct, kw_only=True, omit_defaults=True):
+class PlayerClock(msgspec.Struct, gc=False, kw_only=True, omit_defaults=True):
     time_bank: float
     timeouts: int = 0
     """In a row; acting resets it."""
@@ -61,7 +61,7 @@ class PlayerClock(msgspec.Struct, kw_only=True, omit_defaults=True):
     """Tournament players who timed out twice: their turns are played at once."""
 
 
-class JoinRequest(msgspec.Struct, frozen=True, kw_only=True):
+class JoinRequest(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     """A player waiting for the host's answer: the buy-in they asked to sit with."""
 
     player: str
@@ -69,7 +69,7 @@ class JoinRequest(msgspec.Struct, frozen=True, kw_only=True):
     buy_in: int | None = None
 
 
-class SeatingRules(msgspec.Struct, kw_only=True, omit_defaults=True):
+class SeatingRules(msgspec.Struct, gc=False, kw_only=True, omit_defaults=True):
     """Who may sit and the clocks around them (`seating`); the defaults are an open table."""
 
     policy: str = "open"
@@ -87,7 +87,7 @@ class SeatingRules(msgspec.Struct, kw_only=True, omit_defaults=True):
     """When each player sitting out was first found so by the next-hand deadline."""
 
 
-class PlayerSeed(msgspec.Struct, frozen=True, array_like=True):
+class PlayerSeed(msgspec.Struct, gc=False, frozen=True, array_like=True):
     """A player's seed for a deck's cut, kept as its digest (`cut.seed_digest`): the words
     themselves are never stored."""
 
@@ -95,7 +95,7 @@ class PlayerSeed(msgspec.Struct, frozen=True, array_like=True):
     digest: str
 
 
-class DeckSecret(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class DeckSecret(msgspec.Struct, gc=False, frozen=True, kw_only=True, omit_defaults=True):
     """A committed deck: the salts (and, unless `order` is given, the order) derive from `seed`,
     which never leaves Redis; `root` is the commitment the channel is shown."""
 
@@ -119,7 +119,7 @@ class DeckSecret(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
         return f"DeckSecret(hand={self.hand}, root={self.root[:12]}…, seeds={len(self.seeds)})"
 
 
-class RunsVote(msgspec.Struct, kw_only=True, omit_defaults=True):
+class RunsVote(msgspec.Struct, gc=False, kw_only=True, omit_defaults=True):
     """The people left in an all-in hand, asked whether to run the board twice
     (`run_twice_vote`): the hand waits until they all agree, one says no or time runs out."""
 
@@ -130,7 +130,7 @@ class RunsVote(msgspec.Struct, kw_only=True, omit_defaults=True):
     until: float
 
 
-class AfterHand(msgspec.Struct, kw_only=True, omit_defaults=True):
+class AfterHand(msgspec.Struct, gc=False, kw_only=True, omit_defaults=True):
     """The hand just finished, kept until the next is dealt so that its uncontested winner and
     the players who folded may still show their cards (`show_after`, docs/rules.md §7). It
     holds their hole cards and the deck's seed, as the record did during the hand: it never
@@ -331,7 +331,7 @@ def _check_table(table: Table) -> None:
         raise DamagedTable(STATE, "a hand's seats of unlike counts")
 
 
-class _Host(msgspec.Struct):
+class _Host(msgspec.Struct, gc=False):
     host: str
 
 

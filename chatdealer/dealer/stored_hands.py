@@ -31,7 +31,7 @@ MAGIC = b"\x00cd1"
 """What a canonical record starts with: no PHH text starts with a NUL."""
 
 
-class StoredHand(msgspec.Struct, frozen=True, array_like=True):
+class StoredHand(msgspec.Struct, gc=False, frozen=True, array_like=True):
     body: str
     """The public copy without its proof fields."""
     players: list[str]

@@ -33,7 +33,7 @@ class SeatState(StrEnum):
     BUSTED = "busted"
 
 
-class SeatView(msgspec.Struct, frozen=True, kw_only=True):
+class SeatView(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     seat: int
     """From 0; players see seat + 1."""
     player_id: str
@@ -49,13 +49,13 @@ class SeatView(msgspec.Struct, frozen=True, kw_only=True):
     leaving: bool = False
 
 
-class PotView(msgspec.Struct, frozen=True, kw_only=True):
+class PotView(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     amount: int
     players: tuple[str, ...]
     """Player ids who can win it."""
 
 
-class TurnView(msgspec.Struct, frozen=True, kw_only=True):
+class TurnView(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     """What the player to act may do; amounts are "raise to" totals for this street."""
 
     player_id: str
@@ -90,7 +90,7 @@ class TurnView(msgspec.Struct, frozen=True, kw_only=True):
         return self.max_raise_to is not None and self.max_raise_to >= self.all_in_to
 
 
-class ShowdownView(msgspec.Struct, frozen=True, kw_only=True):
+class ShowdownView(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     """The player the showdown waits for, to show or muck (docs/rules.md §7)."""
 
     player_id: str
@@ -99,7 +99,7 @@ class ShowdownView(msgspec.Struct, frozen=True, kw_only=True):
     deadline: float | None
 
 
-class TournamentView(msgspec.Struct, frozen=True, kw_only=True):
+class TournamentView(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     phase: str
     entrants: tuple[str, ...]
     """Names, in the order they registered."""
@@ -110,7 +110,7 @@ class TournamentView(msgspec.Struct, frozen=True, kw_only=True):
     """From 1."""
 
 
-class RunTwiceQuestion(msgspec.Struct, frozen=True, kw_only=True):
+class RunTwiceQuestion(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     """Everyone left is all-in and they are asked whether to run the board twice: the Once and
     Twice buttons carry `token`; `agreed` are the ids of those who said twice."""
 
@@ -122,7 +122,7 @@ class RunTwiceQuestion(msgspec.Struct, frozen=True, kw_only=True):
     deadline: float
 
 
-class ShowAfterView(msgspec.Struct, frozen=True, kw_only=True):
+class ShowAfterView(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     """The last hand is over and the next not dealt: these players may still show their
     cards (`show_after`); the Show buttons carry `hand_number`."""
 
@@ -133,7 +133,7 @@ class ShowAfterView(msgspec.Struct, frozen=True, kw_only=True):
     """Hole cards each: the buttons offer each card, or all of them."""
 
 
-class TableView(msgspec.Struct, frozen=True, kw_only=True):
+class TableView(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     table: str
     host: str
     settings: TableSettings | None
@@ -178,7 +178,7 @@ _STATE_SITTING_OUT = SeatState.SITTING_OUT
 _STATE_BUSTED = SeatState.BUSTED
 
 
-class PrivateView(msgspec.Struct, frozen=True, kw_only=True):
+class PrivateView(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     hand_number: int
     cards: tuple[str, ...]
     board: tuple[str, ...]

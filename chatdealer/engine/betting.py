@@ -41,7 +41,7 @@ class LegalActions(msgspec.Struct, frozen=True, gc=False):
         return self.bet + self.stack
 
 
-class RoundState(msgspec.Struct, kw_only=True, omit_defaults=True):
+class RoundState(msgspec.Struct, gc=False, kw_only=True, omit_defaults=True):
     """The betting state of one round, kept as data so the hand serialises whole (without the
     fields that hold their defaults: a changed default is a schema change)."""
 

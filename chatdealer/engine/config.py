@@ -83,7 +83,7 @@ _OMAHA_HI_LO = Variant.OMAHA_HI_LO
 _HOLE_CARDS = {"holdem": 2, "short_deck": 2, "omaha": 4, "omaha_five": 5, "omaha_hi_lo": 4}
 
 
-class HandConfig(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class HandConfig(msgspec.Struct, gc=False, frozen=True, kw_only=True, omit_defaults=True):
     """Everything about a hand that is fixed before the first card.
 
     `antes` are dead money; with `ante_trimming` they count towards what each player has in the

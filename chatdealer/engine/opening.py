@@ -33,7 +33,7 @@ def preflop_round(config: HandConfig, level: int, count: int) -> RoundState:
     )
 
 
-class Opening(msgspec.Struct, frozen=True):
+class Opening(msgspec.Struct, gc=False, frozen=True):
     """A hand of one configuration once the forced bets are in and before any card is dealt.
 
     It is the same every deal, so it is worked out once per configuration and copied.

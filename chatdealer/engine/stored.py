@@ -7,7 +7,7 @@ from typing import ClassVar, Self
 import msgspec
 
 
-class Stored(msgspec.Struct, kw_only=True):
+class Stored(msgspec.Struct, gc=False, kw_only=True):
     """A struct stored as JSON; reading refuses a schema version this code does not know."""
 
     SCHEMA: ClassVar[int] = 1

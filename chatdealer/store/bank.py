@@ -128,7 +128,7 @@ def cash_out(player: str, amount: int) -> ChipMove:
     return ChipMove(MoveKind.CASH_OUT, player, amount)
 
 
-class StatDelta(msgspec.Struct, frozen=True):
+class StatDelta(msgspec.Struct, gc=False, frozen=True):
     """What one save adds to a player's stats; ``net`` moves the leaderboard.
 
     ``net`` is whatever the service counts as winnings (a cash game's per-hand result, a

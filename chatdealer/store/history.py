@@ -24,7 +24,7 @@ from chatdealer.store.scripts import Scripts, as_bytes, text
 DEFAULT_CAP = 1_000
 
 
-class HandRecord(msgspec.Struct, frozen=True):
+class HandRecord(msgspec.Struct, gc=False, frozen=True):
     """One finished hand as stored. A struct: every hand's end makes one, in the same step."""
 
     number: int

@@ -60,7 +60,7 @@ class Outcome(StrEnum):
     """The balance of `player` is not a whole number."""
 
 
-class Change(msgspec.Struct, frozen=True):
+class Change(msgspec.Struct, gc=False, frozen=True):
     """Everything one action writes, all or nothing.
 
     ``deadline`` is the table's next wake-up (unix time); None clears it. A struct: every

@@ -27,7 +27,7 @@ from chatdealer.table.seats import Player, SeatStatus, clockwise, strictly_betwe
 _PLAYING = SeatStatus.PLAYING  # read off the class, a member goes through a slow class hook
 
 
-class ButtonDraw(msgspec.Struct, frozen=True, kw_only=True):
+class ButtonDraw(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     """The high-card draw for the first button: each player's card and the winner's seat."""
 
     cards: tuple[tuple[int, int], ...]  # (seat, card) in the order dealt
@@ -46,7 +46,7 @@ def draw_for_button(seats: Sequence[int], deck: Sequence[int]) -> ButtonDraw:
     return ButtonDraw(cards=cards, button=button)
 
 
-class HandPlan(msgspec.Struct, frozen=True, kw_only=True):
+class HandPlan(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     """Who plays the next hand and what each posts, in physical seats."""
 
     seats: tuple[int, ...]  # dealt in, in position order: left of the button first, button last

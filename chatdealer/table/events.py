@@ -14,7 +14,7 @@ from chatdealer.engine.events import Event as HandEvent
 from chatdealer.table.settings import TableSettings
 
 
-class TableEvent(msgspec.Struct, frozen=True, tag=True, kw_only=True):
+class TableEvent(msgspec.Struct, gc=False, frozen=True, tag=True, kw_only=True):
     @property
     def private_to(self) -> int | None:
         return None
@@ -184,7 +184,7 @@ class PlayerEliminated(TableEvent, frozen=True):
     place: int  # players busting in the same hand with the same stack share the better place
 
 
-class Placing(msgspec.Struct, frozen=True, kw_only=True):
+class Placing(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     place: int
     player_id: str
     name: str

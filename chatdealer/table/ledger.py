@@ -21,7 +21,7 @@ KEPT_DEPARTED = 8
 """Rows kept for players who have left, the latest first to go last."""
 
 
-class LedgerRow(msgspec.Struct, kw_only=True, omit_defaults=True):
+class LedgerRow(msgspec.Struct, gc=False, kw_only=True, omit_defaults=True):
     """Stored without the totals still at 0 (a changed default is a schema change)."""
 
     player_id: str
@@ -30,7 +30,7 @@ class LedgerRow(msgspec.Struct, kw_only=True, omit_defaults=True):
     cashed_out: int = 0
 
 
-class NightLine(msgspec.Struct, frozen=True, kw_only=True):
+class NightLine(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     """One line of the night's result; `net` counts the chips still at the table as theirs."""
 
     player_id: str
@@ -41,7 +41,7 @@ class NightLine(msgspec.Struct, frozen=True, kw_only=True):
     net: int
 
 
-class EarlierPlayers(msgspec.Struct, kw_only=True, omit_defaults=True):
+class EarlierPlayers(msgspec.Struct, gc=False, kw_only=True, omit_defaults=True):
     """The totals of the rows folded away tonight."""
 
     players: int = 0
@@ -49,7 +49,7 @@ class EarlierPlayers(msgspec.Struct, kw_only=True, omit_defaults=True):
     cashed_out: int = 0
 
 
-class Ledger(msgspec.Struct, kw_only=True, omit_defaults=True):
+class Ledger(msgspec.Struct, gc=False, kw_only=True, omit_defaults=True):
     """Stored without `earlier` while nothing has been folded (the usual case)."""
 
     rows: list[LedgerRow] = msgspec.field(default_factory=list)

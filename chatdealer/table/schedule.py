@@ -17,7 +17,7 @@ from chatdealer.table.refusals import TableError
 MAX_LEVELS = 100
 
 
-class BlindLevel(msgspec.Struct, frozen=True, array_like=True):
+class BlindLevel(msgspec.Struct, gc=False, frozen=True, array_like=True):
     small_blind: Chips
     big_blind: Chips
     ante: Chips = 0
@@ -45,7 +45,7 @@ TURBO_LEVELS = _levels(
 )  # fmt: skip
 
 
-class BlindSchedule(msgspec.Struct, frozen=True, kw_only=True):
+class BlindSchedule(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     levels: Annotated[tuple[BlindLevel, ...], msgspec.Meta(max_length=MAX_LEVELS)]
     minutes_per_level: Count = 0  # one of the two is set
     hands_per_level: Count = 0

@@ -23,7 +23,7 @@ class SeatStatus(Enum):
 _PLAYING = SeatStatus.PLAYING
 
 
-class Player(msgspec.Struct, kw_only=True, omit_defaults=True):
+class Player(msgspec.Struct, gc=False, kw_only=True, omit_defaults=True):
     """One seated player. Stored without the flags that hold their defaults (most are off),
     so a changed default is a schema change."""
 

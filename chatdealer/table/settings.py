@@ -25,7 +25,7 @@ BOMB_POT_EVERY = 100
 _FIXED_LIMIT = BettingStructure.FIXED_LIMIT  # read off its class, a member goes through a hook
 
 
-class TableSettings(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+class TableSettings(msgspec.Struct, gc=False, frozen=True, kw_only=True, omit_defaults=True):
     """How a table plays; change it with `Table.change_settings`, between hands.
 
     Stored without the fields that hold their defaults, so a changed default is a schema change.

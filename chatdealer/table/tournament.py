@@ -45,7 +45,7 @@ class TournamentPhase(Enum):
     FINISHED = "finished"
 
 
-class TournamentSettings(msgspec.Struct, frozen=True, kw_only=True):
+class TournamentSettings(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     variant: Variant = Variant.HOLDEM
     straight_beats_trips: bool = False
     structure: BettingStructure = BettingStructure.NO_LIMIT
@@ -98,12 +98,12 @@ class TournamentSettings(msgspec.Struct, frozen=True, kw_only=True):
             raise TableError("buy_in_not_positive")
 
 
-class Entrant(msgspec.Struct, frozen=True, array_like=True):
+class Entrant(msgspec.Struct, gc=False, frozen=True, array_like=True):
     player_id: str
     name: str
 
 
-class Bust(msgspec.Struct, frozen=True, kw_only=True):
+class Bust(msgspec.Struct, gc=False, frozen=True, kw_only=True):
     player_id: str
     name: str
     seat: int
