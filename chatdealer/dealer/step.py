@@ -109,6 +109,15 @@ _UNTOLD = (hand_events.PotsChanged, hand_events.HandEnded)
 table's HandFinished ends the hand."""
 
 
+def _channel_of(out: list[Outgoing], table_id: TableId) -> Callable[[AnyPayload], None]:
+    """What a step says to the table's channel, appended to `out`."""
+
+    def say(payload: AnyPayload) -> None:
+        out.append(Outgoing(table=table_id, to=None, payload=payload))
+
+    return say
+
+
 class Step:
     def __init__(self, record: TableRecord, context: Context) -> None:
         self.record = record
@@ -121,9 +130,11 @@ class Step:
         self._roster: list[PlayerRef] = []
         self._hand: Hand | None = None
         self._hand_ended = False
+        # The teller is handed the step's lists, never its bound methods: a step and its teller
+        # in a cycle would wait for a collection of the old generation, and hold all they made.
         self._showdown = ShowdownTeller(
-            self.channel,
-            self._ref,
+            _channel_of(self.out, context.table_id),
+            self._roster.__getitem__,
             context.bot_random,
             context.equities,
             later=context.chances_later,
@@ -238,7 +249,7 @@ class Step:
         if table.hand is not None:
             self._hand = table.hand
             self._showdown.follow(table.hand, tuple(table.hand.board))
-            self._roster = []
+            self._roster.clear()
             for position in range(len(table.hand_seats)):
                 seated = table.player_at_position(position)
                 self._roster.append(
@@ -382,7 +393,7 @@ class Step:
         )
 
     def _hand_started(self, event: table_events.HandStarted) -> None:
-        self._roster = [
+        self._roster[:] = [
             PlayerRef(seat=seat, player_id=player, name=name)
             for seat, player, name in zip(event.seats, event.players, event.names, strict=True)
         ]
@@ -557,15 +568,25 @@ class Step:
                 )
             return
         if table is not None and table.hand is None and record.started and self.can_deal():
-            if previous is None or previous.purpose is not _NEXT_HAND:
-                pause = self.context.next_hand_delay
-                if record.tournament is not None and record.tournament.awaiting_rebuy:
-                    pause = max(pause, record.action_seconds)  # time to decide on a rebuy
-                record.wake = Wake(at=self.now + pause, purpose=WakeFor.NEXT_HAND)
+            pause = self.context.next_hand_delay
+            if self._deciding_on_a_rebuy():
+                pause = max(pause, record.action_seconds)
+            # Once the last of them has rebought, the next hand comes without waiting out the
+            # time they had to decide.
+            at = self.now + pause
+            if previous is None or previous.purpose is not _NEXT_HAND or previous.at > at:
+                record.wake = Wake(at=at, purpose=WakeFor.NEXT_HAND)
             return
         if self._hand_ended and record.started and not record.paused:
             self.notice("waiting_for_players")
         record.wake = None
+
+    def _deciding_on_a_rebuy(self) -> bool:
+        """Whether a busted person may still rebuy (a seated bot never does)."""
+        tournament = self.record.tournament
+        return tournament is not None and any(
+            not is_bot(bust.player_id) for bust in tournament.awaiting_rebuy
+        )
 
     def can_deal(self) -> bool:
         record = self.record

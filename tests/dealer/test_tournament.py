@@ -16,7 +16,7 @@ from chatdealer.dealer import (
 )
 from chatdealer.dealer.outgoing import LeaderboardShown, Notice, TournamentOver
 from chatdealer.dealer.seated_bots import is_bot
-from chatdealer.dealer.service import BOT_DELAY
+from chatdealer.dealer.service import BOT_DELAY, NEXT_HAND_DELAY
 from chatdealer.render import language
 from chatdealer.store.bank import HOUSE
 from chatdealer.table import BlindLevel, BlindSchedule, TournamentSettings
@@ -106,13 +106,45 @@ async def test_a_busted_player_may_rebuy_before_the_next_hand(game: Harness) -> 
             await game.fire(next_hand_at - game.clock.now)
     next_hand_at = game.view().next_hand_at
     assert next_hand_at is not None and next_hand_at >= game.clock.now + 30  # time to decide
-    busted = next(u for u in (ANN, BOB, CID) if u.name == offers[0].params["name"])
-    before = await game.balance(busted)
-    out = await game.do(busted, Rebuy())
-    assert [n.code for n in payloads(out, Notice)] == ["rebought"]
-    assert await game.balance(busted) == (before or 0) - 100
+    # All in, two may bust in one hand: each is offered a rebuy, and each takes it.
+    for offer in offers:
+        busted = next(u for u in (ANN, BOB, CID) if u.name == offer.params["name"])
+        before = await game.balance(busted)
+        out = await game.do(busted, Rebuy())
+        assert [n.code for n in payloads(out, Notice)] == ["rebought"]
+        assert await game.balance(busted) == (before or 0) - 100
     tournament = game.view().tournament
-    assert tournament is not None and tournament.prize_pool == 400
+    assert tournament is not None and tournament.prize_pool == 300 + 100 * len(offers)
+    # Nobody is deciding any more: the next hand comes as after any hand, not when time is up.
+    next_hand_at = game.view().next_hand_at
+    assert next_hand_at is not None and next_hand_at <= game.clock.now + NEXT_HAND_DELAY
+    await game.assert_chips_conserved()
+
+
+async def test_a_busted_bot_never_holds_up_the_next_hand(game: Harness) -> None:
+    """A seated bot never rebuys, so its rebuy offer does not keep the table waiting."""
+    rebuys = msgspec.structs.replace(SIT_AND_GO, rebuy_levels=1, max_rebuys=50)
+    await game.do(ANN, CreateTournament(settings=rebuys))
+    await game.do(ANN, Register())
+    for _ in range(2):
+        await game.do(ANN, AddBot())
+    played = await game.do(ANN, Start())
+    for _ in range(5_000):
+        offered = [n for n in payloads(played, Notice) if n.code == "rebuy_offered"]
+        if [n for n in offered if n.params["name"].endswith(" (bot)")]:
+            break
+        if offered:  # Ann: she buys her stack again and plays on
+            assert [n.code for n in payloads(await game.do(ANN, Rebuy()), Notice)] == ["rebought"]
+        turn = game.view().turn
+        if turn is not None and turn.player_id == ANN.id:
+            played = await game.act(ANN, "allin" if turn.max_raise_to else "call")
+        else:
+            due = game.view().next_hand_at if turn is None else None
+            played = await game.fire((due or game.clock.now + BOT_DELAY) - game.clock.now)
+    else:
+        raise AssertionError("no bot busted in 5,000 steps")
+    next_hand_at = game.view().next_hand_at
+    assert next_hand_at is not None and next_hand_at <= game.clock.now + NEXT_HAND_DELAY
     await game.assert_chips_conserved()
 
 

@@ -24,7 +24,7 @@ async def answer(fake: FakeDiscord, token: str) -> Reply:
 
 
 # Lines whose cards are public: a board, and a winner's five after " — ".
-PUBLIC_CARDS_LINE = re.compile(r"\b(Board|Flop|Turn|River):| wins .* — ")
+PUBLIC_CARDS_LINE = re.compile(r"\b(Board|Flop|Turn|River):| (wins|split) .* — ")
 
 
 async def refused(fake: FakeDiscord, token: str, words: str) -> None:
@@ -84,7 +84,8 @@ async def table_message_with(
 
 
 def unshown_lines(fake: FakeDiscord) -> list[str]:
-    """The channel's lines but a board's and a winner's five, which show cards in public."""
+    """The channel's lines but a board's and a winner's (or splitters') five, which show cards
+    in public."""
     return [
         line
         for text in fake.channel_texts()

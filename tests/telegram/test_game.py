@@ -27,7 +27,7 @@ from .fake_bot_api import ANN, BOB, BOT_USERNAME, CID, GROUP_ID, USERS, FakeBotA
 TABLE = TableId("telegram", str(GROUP_ID), "0")
 CARDS = re.compile(r"Your cards: (\S+ \S+)")
 # Lines whose cards are public: a board, and a winner's five after " — ".
-BOARD_LINE = re.compile(r"\b(Board|Flop|Turn|River):| wins .* — ")
+BOARD_LINE = re.compile(r"\b(Board|Flop|Turn|River):| (wins|split) .* — ")
 HAND = re.compile(r"Hand #(\d+)")
 
 
