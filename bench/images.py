@@ -8,7 +8,9 @@ Then board images a second, each board different (no cache helps): the encoder t
 used before (median-cut palette, `optimize`) beside `to_png`, one after another on one core;
 then a deal burst of N tables through `Pictures` (threads, then the process pool), with the
 event loop's lag measured by a 1 ms ticker meanwhile, and the same burst where every table
-shows the same pre-flop board (drawn once a run; the medians of `SHARED_RUNS` runs).
+shows the same pre-flop board (drawn once a run; the medians of `SHARED_RUNS` runs). Last,
+pictures asked one at a time, as a busy worker's tables ask for them between actions, drawn in a
+thread and in the pool: the worker's own CPU for each (all its threads), and the wait.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ from chatdealer.cards import RANKS, SUITS
 from chatdealer.dealer.service import TIMER_CONCURRENCY
 from chatdealer.render import language
 from chatdealer.render.images import ShownHand, board_image, hand_image, showdown_image, to_png
-from chatdealer.render.images.pictures import Pictures, PngCache
+from chatdealer.render.images.pictures import BoardPicture, Pictures, PngCache
+from chatdealer.render.images.pictures import draw as draw_picture
 
 SHOWN = [
     ShownHand("Anna", ["As", "Ks"], "Pair of aces"),
@@ -136,8 +139,45 @@ async def bursts(tables: int) -> None:
             rate, took, lag = (statistics.median(figures) for figures in zip(*runs, strict=True))
             drawn, pooled = pictures.drawn - drawn, pictures.drawn_in_processes - pooled
             print(f"{name:<34} {rate:>9,.0f} {took:>7.2f} {lag:>10.1f} {drawn:>6} {pooled:>7}")
+        await lone(pictures)
     finally:
         pictures.close()
+
+
+async def lone(pictures: Pictures, count: int = 300) -> None:
+    """Different boards one at a time, in a thread and in the pool, twice each, alternating."""
+    loop = asyncio.get_running_loop()
+    ways: dict[str, Callable[[Board], asyncio.Future[bytes]]] = {
+        "in a thread": lambda board: loop.run_in_executor(None, draw_picture, _picture(board)),
+        "in the process pool": lambda board: asyncio.ensure_future(
+            pictures.pool.run(draw_picture, _picture(board))
+        ),
+    }
+    figures: dict[str, list[tuple[float, float, float]]] = {name: [] for name in ways}
+    for seed in range(4):
+        for name, way in ways.items():
+            waits = []
+            cpu = time.process_time()
+            for board in boards(count, 10 + seed):
+                start = time.perf_counter()
+                await way(board)
+                waits.append(time.perf_counter() - start)
+            used = (time.process_time() - cpu) / count
+            cuts = statistics.quantiles(waits, n=100)
+            figures[name].append((used * 1e6, cuts[49] * 1000, cuts[98] * 1000))
+    print(
+        f"\n{'lone pictures, one at a time':<34} {'worker CPU us':>13} {'p50 ms':>7} {'p99 ms':>7}"
+    )
+    for name, runs in figures.items():
+        used, middle, slow = (statistics.median(column) for column in zip(*runs, strict=True))
+        print(f"{name:<34} {used:>13,.0f} {middle:>7.2f} {slow:>7.2f}")
+    thread, pool = (statistics.median(run[0] for run in runs) for runs in figures.values())
+    print(f"  the worker's CPU a picture, pool to thread: {pool / thread:.2f}x")
+
+
+def _picture(board: Board) -> BoardPicture:
+    cards, pots = board
+    return BoardPicture(tuple(cards), tuple(pots), "en", False)
 
 
 def main() -> None:

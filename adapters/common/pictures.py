@@ -1,6 +1,6 @@
 """The worker's card pictures, shared by its adapters: cached by what they show (the same
-board at many tables is drawn once) and drawn off the event loop, in a process pool when a
-deal at many tables at once has several waiting (`chatdealer.render.images.pictures`).
+board at many tables is drawn once) and drawn off the event loop, in a process pool (in threads
+only while its processes start, `chatdealer.render.images.pictures`).
 
 A picture that cannot be drawn is logged and left out: the message goes as text. So is a
 player's hole-card picture that is not drawn in time: their cards never wait for it."""

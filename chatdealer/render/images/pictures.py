@@ -2,10 +2,12 @@
 
 Many tables show the same picture (every table's pre-flop board with the same blinds, a common
 flop and pot), so the bytes are kept by content, not by table, in a cache bounded by bytes.
-Drawing and encoding a board takes about a millisecond, held under the GIL: a lone picture is
-drawn in a thread, but when more are waiting than `busy` (a deal at many tables at once) the
-rest go to a small process pool, so the loop keeps serving the tables' actions meanwhile (in
-threads still until its processes are up).
+Drawing and encoding a board takes 1.5-3 ms of CPU, most of it held under the GIL, so a picture
+drawn in a thread takes that much from every table of the worker (2.6 ms of its CPU, one at a
+time, `bench/images.py`); sent to the process pool it costs the worker 0.24 ms and comes back as
+soon. So pictures are drawn in the pool, and in
+threads only until its processes are up, so the first deal after start-up does not wait seconds
+for them.
 
     pictures = Pictures()
     png = await pictures.board(view.board, pots, "ru")
@@ -28,8 +30,10 @@ from chatdealer.render.language import language
 
 CACHE_BYTES = 32 * 1024 * 1024
 """About 3,000 boards; a worker's boards repeat across tables far more than that."""
-BUSY = 2
-"""Pictures drawn in threads at once before the rest go to the process pool."""
+BUSY = 0
+"""Pictures drawn in threads at once, once the pool is up, before the rest go to it: none, as
+a thread's drawing stalls the event loop (a worker of 10,000 tables drew in threads some
+150 µs of CPU an action, `bench/service.py --realistic`)."""
 
 WAKE_AT_ONCE = 64
 """Askers of one picture woken a turn of the event loop (`Pictures._wake`)."""
@@ -243,9 +247,7 @@ class Pictures:
     async def _draw(self, picture: Picture) -> bytes:
         loop = asyncio.get_running_loop()
         self.drawn += 1
-        # Threads too while the pool's processes are still spawning: a first deal after
-        # start-up does not wait seconds for them.
-        if self._in_threads < self.busy or not self.pool.ready:
+        if not self.pool.ready or self._in_threads < self.busy:  # threads while it spawns
             self._in_threads += 1
             try:
                 return await loop.run_in_executor(None, draw, picture)
