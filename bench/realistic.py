@@ -340,7 +340,7 @@ async def realistic(tables: int, clients: int, seconds: float) -> None:
         try:
             store = Store.on(client, events_maxlen=CHAT_EVENTS_MAXLEN)
             dealer = Dealer(store, next_hand_delay=NEXT_HAND_DELAY)
-            dealer.equities.start()  # warmed while the tables open, as in a worker long up
+            dealer.work_off_loop()  # as a chat worker: warmed while the tables open
             pictures.pool.start()
             print(f"opening {tables} 6-max tables ...", flush=True)
             views = await open_tables(dealer, tables)

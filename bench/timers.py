@@ -9,8 +9,10 @@ is taken when its step has committed: how long after it was due the hand started
 in each round, on the same tables: the timer as it was (100 claimed a turn of the clock, fired
 one after another, a tick's sleep after each claim) and as it is (`TIMER_BATCH` claimed,
 `TIMER_CONCURRENCY` fired at once, a full batch followed by the next claim at once, the sleep
-ending when the next deadline may be due), its decks made on the loop or, as a worker may have
-them made (`Dealer.work_off_loop`), in another process, ready when the burst comes.
+ending when the next deadline may be due), its decks made on the loop or, as a chat worker has
+them made (`Dealer.work_off_loop`), in another process, ready when the burst comes. Last, a
+deck's own cost to the loop, measured apart: made there when a table commits to it, or made in
+the process and taken in (its batch unpickled, its commitment adopted).
 
 Target (issue 19): 2,000 hands due at once all start within 1 s p99 of due on one worker.
 """
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import pickle
 import statistics
 import sys
 import tempfile
@@ -31,9 +34,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from redis.asyncio import Redis
 from service import last_view, open_tables
 
+from chatdealer.cards import Deck, shuffled
 from chatdealer.dealer import Act, Command, Dealer, TableView, User
+from chatdealer.dealer.decks import POOL_BATCH, DeckSupply, ReadyDeck, make_decks
 from chatdealer.dealer.entry import CHAT_EVENTS_MAXLEN, tune_for_serving
 from chatdealer.dealer.outgoing import HandStarted, Outgoing
+from chatdealer.dealer.proofs import adopt, new_secret
 from chatdealer.dealer.service import TIMER_BATCH, TIMER_CONCURRENCY
 from chatdealer.store import EmbeddedRedis, Store, TableId
 
@@ -192,9 +198,40 @@ async def main() -> None:
             print(f"  {'timer':<66}{'p50':>8}{'p99':>8}{'max':>8}{'last in':>9}")
             print("\n".join(rows))
             print("  target: p99 <= 1 s")
+            on_loop, taken_in = deck_costs()
+            print(
+                f"\na deck's CPU on the loop: made there {on_loop:.0f} us,"
+                f" made in a process {taken_in:.0f} us ({taken_in / on_loop:.2f}x)"
+            )
         finally:
             await client.aclose()
             server.stop()
+
+
+def deck_costs(deals: int = 2_048, runs: int = 3) -> tuple[float, float]:
+    """Microseconds of the loop's CPU a deal's deck takes, the medians of `runs`."""
+    made_there, taken_in = [], []
+    for _ in range(runs):
+        supply = DeckSupply(shuffled)
+        start = time.process_time()
+        for number in range(deals):
+            supply.commit_next(Deck.STANDARD, number)
+        made_there.append((time.process_time() - start) / deals * 1e6)
+        batches = [
+            pickle.dumps(make_decks(Deck.STANDARD, POOL_BATCH)) for _ in range(deals // POOL_BATCH)
+        ]
+        start = time.process_time()
+        ready = [
+            ReadyDeck(list(cards), seed, True, commitment)
+            for batch in batches
+            for seed, cards, commitment in pickle.loads(batch)
+        ]
+        for number, deck in enumerate(ready):
+            assert deck.commitment is not None
+            adopt(deck.seed, Deck.STANDARD, tuple(deck.cards), deck.commitment)
+            new_secret(number, deck.cards, deck.seed, Deck.STANDARD, drawn=True)
+        taken_in.append((time.process_time() - start) / len(ready) * 1e6)
+    return statistics.median(made_there), statistics.median(taken_in)
 
 
 if __name__ == "__main__":

@@ -75,7 +75,7 @@ async def serve(settings: DiscordSettings) -> None:
         serving_metrics(dealer.metrics, metrics_port()),
     ):
         start_pictures()
-        dealer.equities.start()
+        dealer.work_off_loop()
         bot = make_bot(settings)
         async with bot:
             poker = await attach(bot, dealer, settings)

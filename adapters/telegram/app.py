@@ -170,7 +170,7 @@ async def serve(settings: TelegramSettings) -> None:
         serving_metrics(dealer.metrics, metrics_port()),
     ):
         start_pictures()
-        dealer.equities.start()
+        dealer.work_off_loop()
         worker = Worker(settings, dealer)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
