@@ -11,7 +11,8 @@ worker's 300 MB.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+
+import msgspec
 
 from chatdealer.dealer.record import TableRecord
 from chatdealer.store import TableId
@@ -26,13 +27,14 @@ ENTRY_OVERHEAD = 256
 """The dictionary slot, the id and the small objects around a state."""
 
 
-@dataclass(slots=True)
-class Remembered:
+class Remembered(msgspec.Struct, gc=False):
     """A table as this worker last committed or loaded it.
 
     `record` is that state already decoded, handed to the next step to change in place, which
     saves decoding the state again; it is dropped whenever a step may have left it half
-    changed (a refusal), and the next step decodes `state` instead."""
+    changed (a refusal), and the next step decodes `state` instead. Untracked by the garbage
+    collector (plain data, no cycles): each action makes one, and a young collection at 10,000
+    tables walked some 1,100 of them."""
 
     version: int
     state: bytes

@@ -48,6 +48,8 @@ import functools
 import zlib
 from dataclasses import dataclass
 
+import msgspec
+
 PREFIX = "cd"
 _FORBIDDEN = frozenset(":{}\r\n\t ")
 
@@ -126,9 +128,9 @@ class TableId:
         return f"{self.platform}:{self.community}:{self.channel}"
 
 
-@dataclass(frozen=True, slots=True)
-class TableKeys:
-    """Every key one table action may touch, all in the community's slot."""
+class TableKeys(msgspec.Struct, frozen=True, gc=False):
+    """Every key one table action may touch, all in the community's slot. Strings only, so
+    untracked by the garbage collector: a worker of 10,000 tables makes them often."""
 
     table: str
     events: str
