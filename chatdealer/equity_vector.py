@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, islice
@@ -141,24 +141,27 @@ def enumerated(
     rest: Sequence[Card],
     ranking: Ranking,
 ) -> Tally:
-    """Every board to come, each once, `CHUNK` boards at a time (1.7 M pre-flop, forced).
-    From the flop on, the boards are picked by index arrays made once a size: making a
-    thousand tuples of cards took half the flop's time."""
+    """Every board to come, each once, `CHUNK` boards at a time (1.7 M pre-flop, forced)."""
     fixed = np.array(board, dtype=np.intp)[:, None]
-    missing = 5 - len(board)
-    if math.comb(len(rest), missing) <= CHUNK:
-        more = np.array(rest, dtype=np.intp)[_picks(len(rest), missing)]
-        boards = np.concatenate((np.broadcast_to(fixed, (len(board), more.shape[1])), more))
-        return tally(holes, boards, ranking)
-    to_come = combinations(rest, missing)
     total: Tally | None = None
-    while chunk := list(islice(to_come, CHUNK)):
-        more = np.array(chunk, dtype=np.intp).T
+    for more in _boards_to_come(rest, 5 - len(board)):
         boards = np.concatenate((np.broadcast_to(fixed, (len(board), more.shape[1])), more))
         counted = tally(holes, boards, ranking)
         total = counted if total is None else total + counted
     assert total is not None  # `all_in_equity` checks there are cards enough
     return total
+
+
+def _boards_to_come(rest: Sequence[Card], missing: int) -> Iterator[Ints]:
+    """The cards still to come on each board, a row a board position, in chunks. From the flop
+    on they fit one chunk, picked by index arrays made once a size: making a thousand tuples
+    of cards took half the flop's time."""
+    if math.comb(len(rest), missing) <= CHUNK:
+        yield np.array(rest, dtype=np.intp)[_picks(len(rest), missing)]
+        return
+    to_come = combinations(rest, missing)
+    while chunk := list(islice(to_come, CHUNK)):
+        yield np.array(chunk, dtype=np.intp).T
 
 
 @cache

@@ -96,10 +96,7 @@ class ProcessPool:
             while len(self._links) < self.processes:
                 self._links.append(self._spawn())
         except (RuntimeError, OSError) as problem:  # cannot spawn here (no main guard)
-            self._cannot_spawn = True
-            log.warning(
-                "no process could be started (%s); threads run the jobs", type(problem).__name__
-            )
+            self._give_up(type(problem).__name__)
             return
         with contextlib.suppress(RuntimeError):
             self._attach(asyncio.get_running_loop())
@@ -174,16 +171,15 @@ class ProcessPool:
 
     def _dispatch(self) -> None:
         """Each job waiting to a process with none, oldest first."""
+        waiting = self._waiting
         for link in self._links:
-            if not self._waiting:
-                return
             if link.jobs or link.dead or link.loop is None:
                 continue
-            future, job = self._waiting.popleft()
-            while future.done() and self._waiting:  # given up on meanwhile
-                future, job = self._waiting.popleft()
-            if future.done():
+            while waiting and waiting[0][0].done():  # given up on meanwhile
+                waiting.popleft()
+            if not waiting:
                 return
+            future, job = waiting.popleft()
             self._numbers += 1
             link.send(self._numbers, future, job)
 
@@ -206,8 +202,7 @@ class ProcessPool:
         for future in link.jobs.values():
             if future is not None and not future.done():
                 future.set_exception(ProcessDied("a pool process died with the job unanswered"))
-        link.jobs.clear()
-        link.process.join(0.1)
+        link.jobs.clear()  # its process is reaped by the next spawn, not waited for here
         if link not in self._links:
             return
         index = self._links.index(link)

@@ -5,9 +5,8 @@ flop and pot), so the bytes are kept by content, not by table, in a cache bounde
 Drawing and encoding a board takes 1.5-3 ms of CPU, most of it held under the GIL, so a picture
 drawn in a thread takes that much from every table of the worker (2.6 ms of its CPU, one at a
 time, `bench/images.py`); sent to the process pool it costs the worker 0.24 ms and comes back as
-soon. So pictures are drawn in the pool, and in
-threads only until its processes are up, so the first deal after start-up does not wait seconds
-for them.
+soon. So pictures are drawn in the pool, and in threads only until its processes are up, so
+the first deal after start-up does not wait seconds for them.
 
     pictures = Pictures()
     png = await pictures.board(view.board, pots, "ru")
