@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import redis
 from redis.asyncio import Redis
 
 from chatdealer import phh
@@ -182,8 +183,8 @@ class RedisProcess:
             "--appendonly", "yes", "--save", "", "--daemonize", "no",
         ]  # fmt: skip
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-        for _ in range(200):
-            if self.socket.exists():
+        for _ in range(500):  # up once it answers: the socket comes before the file is loaded
+            if self.socket.exists() and _answers(self.socket):
                 return
             time.sleep(0.02)
         raise RuntimeError("redis-server did not start")
@@ -193,6 +194,18 @@ class RedisProcess:
             self.process.terminate()  # SIGTERM: Redis saves the AOF and exits
             self.process.wait(timeout=30)
             self.process = None
+
+
+def _answers(socket: Path) -> bool:
+    """Whether the server answers a read, its append-only file loaded (not LOADING)."""
+    client = redis.Redis(unix_socket_path=str(socket), socket_timeout=1.0)
+    try:
+        client.exists("cd:ready")
+        return True
+    except redis.RedisError:
+        return False
+    finally:
+        client.close()
 
 
 async def test_commands_while_redis_is_down_are_refused_and_the_dealer_recovers_by_itself(
