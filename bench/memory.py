@@ -25,7 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from redis.asyncio import Redis
 
 from chatdealer.dealer import Act, Command, Create, Dealer, Join, Start, TableView, User
-from chatdealer.dealer.entry import CHAT_EVENTS_MAXLEN, tune_for_serving
+from chatdealer.dealer.collection import tune_for_serving
+from chatdealer.dealer.entry import CHAT_EVENTS_MAXLEN
 from chatdealer.dealer.outgoing import Outgoing, TableShown
 from chatdealer.store import EmbeddedRedis, Store, TableId
 from chatdealer.table import TableSettings

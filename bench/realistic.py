@@ -37,14 +37,17 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from memory import open_tables
 from redis.asyncio import Redis
 
-from chatdealer.dealer import Act, Command, Dealer, TableView, TopUp, User
-from chatdealer.dealer.entry import CHAT_EVENTS_MAXLEN, tune_for_serving
+from chatdealer.dealer import Act, Command, Dealer, TableView, TopUp, User, service
+from chatdealer.dealer.collection import FULL_COLLECTION_EVERY, tune_for_serving
+from chatdealer.dealer.entry import CHAT_EVENTS_MAXLEN
 from chatdealer.dealer.equities import EquityQuestion
 from chatdealer.dealer.outgoing import HandStarted, Outgoing, Refused, TableShown
+from chatdealer.dealer.step import Step
 from chatdealer.dealer.views import SeatState
 from chatdealer.equity import EquityResult
 from chatdealer.render import language, payload_text
@@ -58,6 +61,7 @@ BUY_IN = 80
 TIMER_INTERVAL = 0.5
 RECORDED = 20_000
 ENGLISH = language("en")
+T = TypeVar("T")
 
 
 @dataclass
@@ -322,6 +326,37 @@ class Collections:
         )
 
 
+@dataclass
+class PureStep:
+    """CPU time spent in the pure step while switched on: the rules of the verb or the timer
+    (`apply`, `fire`), the record and what the commit writes (`Step.change`), the table message
+    (`Step.show_table`). Everything else an action costs is I/O and the sink."""
+
+    seconds: float = 0.0
+    on: bool = False
+
+    def timed(self, work: Callable[..., T]) -> Callable[..., T]:
+        def timed_work(*args: object, **kwargs: object) -> T:
+            if not self.on:
+                return work(*args, **kwargs)
+            began = time.thread_time()
+            try:
+                return work(*args, **kwargs)
+            finally:
+                self.seconds += time.thread_time() - began
+
+        return timed_work
+
+
+def time_pure_step() -> PureStep:
+    pure = PureStep()
+    for module, name in ((service, "apply"), (service, "fire")):
+        setattr(module, name, pure.timed(getattr(module, name)))
+    for name in ("change", "show_table"):
+        setattr(Step, name, pure.timed(getattr(Step, name)))
+    return pure
+
+
 def line(name: str, run: Run) -> str:
     count = max(1, len(run.latencies))
     return (
@@ -344,7 +379,7 @@ async def realistic(tables: int, clients: int, seconds: float) -> None:
             pictures.pool.start()
             print(f"opening {tables} 6-max tables ...", flush=True)
             views = await open_tables(dealer, tables)
-            tune_for_serving()
+            tune_for_serving(dealer.supervisor)
             sink = Sink(pictures, views)
             recorded: list[tuple[TableId, Change]] = []
             commit = store.tables.commit
@@ -363,6 +398,7 @@ async def realistic(tables: int, clients: int, seconds: float) -> None:
                 return result
 
             waits = watch_equities(dealer)
+            pure = time_pure_step()
             stop = asyncio.Event()
             timers = asyncio.create_task(
                 dealer.run_timers(stop, interval=TIMER_INTERVAL, deliver=sink.deliver)
@@ -371,7 +407,9 @@ async def realistic(tables: int, clients: int, seconds: float) -> None:
                 await warm_up(dealer, sink, client, clients, seconds)
                 print("closed loop ...", flush=True)
                 store.tables.commit = recording  # type: ignore[method-assign,assignment]
+                pure.on = True
                 closed = await play(dealer, sink, client, clients, seconds)
+                pure.on = False
                 store.tables.commit = commit  # type: ignore[method-assign]
                 settled = await settle()
                 print(f"  settled in {settled:.1f} s", flush=True)
@@ -382,6 +420,9 @@ async def realistic(tables: int, clients: int, seconds: float) -> None:
                 gc.callbacks.append(collections)
                 opened = await play(dealer, sink, client, clients, seconds, rate=closed.rate / 2)
                 gc.callbacks.remove(collections)
+                began = time.perf_counter()
+                freed = gc.collect()
+                full = time.perf_counter() - began
             finally:
                 stop.set()
                 await timers
@@ -398,6 +439,17 @@ async def realistic(tables: int, clients: int, seconds: float) -> None:
             print(f"  throughput ratio to the floor: {closed.rate / base.rate:.2f}x (target 0.5x)")
             print(f"  open-loop p99 {opened.percentile(99):.1f} ms (target 10 ms)")
             print(f"  garbage collections in the open loop: {collections.summary()}")
+            print(
+                f"  a full collection after it (a worker runs one every"
+                f" {FULL_COLLECTION_EVERY:.0f} s): {1000 * full:.0f} ms, {freed:,} objects freed"
+            )
+            pure_us = pure.seconds / max(1, len(closed.latencies)) * 1e6
+            budget_us = 1e6 / (0.5 * base.rate)
+            print(
+                f"  the pure step alone (rules, record, table message) in the closed loop:"
+                f" {pure_us:.0f} us an action; 0.5x the floor leaves {budget_us:.0f} us of"
+                f" Python an action for everything"
+            )
             print(
                 f"  sink: {sink.messages:,} events rendered, {sink.images:,} board images asked,"
                 f" {pictures.drawn:,} drawn ({pictures.drawn_in_processes:,} in the pool)"

@@ -68,7 +68,8 @@ from chatdealer.dealer import (
     TableView,
     User,
 )
-from chatdealer.dealer.entry import CHAT_EVENTS_MAXLEN, tune_for_serving
+from chatdealer.dealer.collection import tune_for_serving
+from chatdealer.dealer.entry import CHAT_EVENTS_MAXLEN
 from chatdealer.dealer.outgoing import HandOver, Outgoing, Refused, TableShown
 from chatdealer.store import EmbeddedRedis, Store, TableId
 from chatdealer.table import TableSettings

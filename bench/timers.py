@@ -36,11 +36,12 @@ from service import last_view, open_tables
 
 from chatdealer.cards import Deck, shuffled
 from chatdealer.dealer import Act, Command, Dealer, TableView, User
+from chatdealer.dealer.collection import tune_for_serving
 from chatdealer.dealer.decks import POOL_BATCH, DeckSupply, ReadyDeck, make_decks
-from chatdealer.dealer.entry import CHAT_EVENTS_MAXLEN, tune_for_serving
+from chatdealer.dealer.entry import CHAT_EVENTS_MAXLEN
 from chatdealer.dealer.outgoing import HandStarted, Outgoing
 from chatdealer.dealer.proofs import adopt, new_secret
-from chatdealer.dealer.service import TIMER_BATCH, TIMER_CONCURRENCY
+from chatdealer.dealer.service import TIMER_BATCH, TIMER_CONCURRENCY, Deliver
 from chatdealer.store import EmbeddedRedis, Store, TableId
 
 DELAY = 3.0
@@ -74,9 +75,9 @@ class TimedDealer(Dealer):
     one_claim_a_tick = False
     """As the timer was: after any claim, full or not, wait for the next tick."""
 
-    async def _fire_batch(self, platforms: Collection[str] | None) -> tuple[list[Outgoing], bool]:
-        out, full = await super()._fire_batch(platforms)
-        return out, full and not self.one_claim_a_tick
+    async def _fire_batch(self, platforms: Collection[str] | None, deliver: Deliver | None) -> bool:
+        full = await super()._fire_batch(platforms, deliver)
+        return full and not self.one_claim_a_tick
 
     async def _until_due(self, interval: float, platforms: Collection[str] | None) -> float:
         if self.one_claim_a_tick:  # nor did it wake for the next deadline: it slept a tick

@@ -22,7 +22,8 @@ from adapters.discord.show_after_buttons import ShowAfterButton
 from adapters.discord.slash import SlashCommands
 from adapters.discord.texts import DealerTranslator
 from chatdealer.dealer import Dealer, open_dealer
-from chatdealer.dealer.entry import CHAT_EVENTS_MAXLEN, tune_for_serving
+from chatdealer.dealer.collection import tune_for_serving
+from chatdealer.dealer.entry import CHAT_EVENTS_MAXLEN
 from chatdealer.metrics import metrics_port, serving_metrics
 
 log = logging.getLogger(__name__)
@@ -80,7 +81,7 @@ async def serve(settings: DiscordSettings) -> None:
         async with bot:
             poker = await attach(bot, dealer, settings)
             on_signals(bot, poker)
-            tune_for_serving()
+            tune_for_serving(dealer.supervisor)
             try:
                 await bot.start(settings.token)
             finally:

@@ -32,7 +32,8 @@ from adapters.telegram.poker import Poker
 from adapters.telegram.presses import Presses
 from adapters.telegram.restart import bring_up_to_date
 from chatdealer.dealer import Dealer, open_dealer
-from chatdealer.dealer.entry import CHAT_EVENTS_MAXLEN, tune_for_serving
+from chatdealer.dealer.collection import tune_for_serving
+from chatdealer.dealer.entry import CHAT_EVENTS_MAXLEN
 from chatdealer.metrics import metrics_port, serving_metrics
 
 log = logging.getLogger(__name__)
@@ -178,7 +179,7 @@ async def serve(settings: TelegramSettings) -> None:
             with contextlib.suppress(NotImplementedError):
                 loop.add_signal_handler(signum, stop.set)
         await worker.start()
-        tune_for_serving()
+        tune_for_serving(dealer.supervisor)
         mode = f"webhook on :{settings.port}" if settings.webhook_url else "long polling"
         log.info("telegram worker running (%s)", mode)
         try:

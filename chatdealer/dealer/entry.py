@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -23,26 +22,6 @@ CHAT_EVENTS_MAXLEN = 0
 """A chat worker writes no event stream: it tells the platform what each commit returned, and
 nothing reads the stream after it. An entry is about 570 bytes of the append-only file for every
 action (`bench/history_size.py`)."""
-
-YOUNG_COLLECTION_EVERY = 2_000
-"""Net new container objects between young collections (CPython's default is 700)."""
-
-
-def tune_for_serving() -> None:
-    """Garbage collection for a long-running chat worker, once it is up.
-
-    A collection stops the whole worker, so its length is what the players waiting in it feel.
-    A young collection walks what was allocated since the last one, and every twentieth walks
-    the survivors of twenty: at 20,000 a young collection paused the worker 15-19 ms and the
-    middle one 135-140 ms (open-loop p99 85-95 ms, `bench/service.py --realistic`); at 2,000
-    they take about 2 ms and 7-22 ms (p99 under 10 ms), at the default 700 each action pays for
-    several. The tables' states and the views are msgspec structs with `gc=False` (plain data,
-    no cycles), so the 10,000 states a worker keeps are never walked; what start-up built
-    (modules, tables, adapters) is frozen out of every collection.
-    """
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(YOUNG_COLLECTION_EVERY, 20, 20)
 
 
 @asynccontextmanager

@@ -297,8 +297,15 @@ class Dealer:
         return out
 
     async def _claim_and_fire(
-        self, now: float, limit: int, platforms: Collection[str] | None
+        self,
+        now: float,
+        limit: int,
+        platforms: Collection[str] | None,
+        deliver: Deliver | None = None,
     ) -> tuple[int, list[Outgoing]]:
+        """Claims and fires a batch; with `deliver`, each table's events are handed to it as
+        soon as that table has fired (so the first deal of a burst is told at once, and the
+        telling is spread among the players' presses), and none are returned."""
         claimed = await self.store.timers.claim_due(now, limit, platforms)
         claimed, self._owed = self._owed + claimed, []
         fired: list[list[Outgoing]] = [[] for _ in claimed]
@@ -307,9 +314,13 @@ class Dealer:
 
         async def firer() -> None:
             for index in order:
-                fired[index] = await self._fire_claimed(claimed[index], now)
+                out = await self._fire_claimed(claimed[index], now)
                 done.add(index)
-                self.metrics.timer_fired(str(claimed[index]), len(fired[index]))
+                self.metrics.timer_fired(str(claimed[index]), len(out))
+                if deliver is None:
+                    fired[index] = out
+                elif out:
+                    await _delivered(deliver, out)
 
         try:
             async with asyncio.TaskGroup() as group:
@@ -394,7 +405,7 @@ class Dealer:
                 if not indexed or self.store.tables.bound_lost:
                     await self.store.timers.rebuild_index()
                     indexed, self.store.tables.bound_lost = True, False
-                out, full = await self._fire_batch(platforms)
+                full = await self._fire_batch(platforms, deliver)
             except (RedisError, OSError) as problem:
                 self.metrics.redis_errors.inc("timer loop")
                 indexed = False  # a bound lowered meanwhile may be lost: rebuilt once it is back
@@ -402,13 +413,6 @@ class Dealer:
                     await asyncio.wait_for(stop.wait(), outage.failed(problem))
                 continue
             outage.succeeded()
-            if out and deliver is not None:
-                try:
-                    await deliver(out)
-                except Exception as problem:  # the adapter's trouble, not the clock's
-                    log.error(
-                        "timer loop: delivering %d events failed (%s)", len(out), described(problem)
-                    )
             if full:
                 await asyncio.sleep(0)  # more are due: claim them now, after a turn for others
                 continue
@@ -428,14 +432,17 @@ class Dealer:
         self._awaited_bound = bound
         return min(interval, max(MIN_TIMER_SLEEP, bound - self.clock()))
 
-    async def _fire_batch(self, platforms: Collection[str] | None) -> tuple[list[Outgoing], bool]:
-        """One batch of due deadlines fired; True with it when the claim was full."""
+    async def _fire_batch(self, platforms: Collection[str] | None, deliver: Deliver | None) -> bool:
+        """One batch of due deadlines fired, each table's events delivered as it fires; True
+        when the claim was full."""
         now = self.clock()
         if self._awaited_bound is not None and now >= self._awaited_bound:
             self.metrics.timer_lag.observe(now - self._awaited_bound)
             self._awaited_bound = None
-        claimed, out = await self._claim_and_fire(now, self.timer_batch, platforms)
-        return out, claimed >= self.timer_batch
+        claimed, _ = await self._claim_and_fire(
+            now, self.timer_batch, platforms, deliver or _dropped
+        )
+        return claimed >= self.timer_batch
 
     # -- changes ---------------------------------------------------------------------------------
 
@@ -669,6 +676,18 @@ def _verb(command: Command) -> str:
         return command.verb if type(command) is Command else "bad"
     except Exception:
         return "bad"
+
+
+async def _delivered(deliver: Deliver, out: list[Outgoing]) -> None:
+    """One table's events handed to the adapter; its trouble is logged, the clock goes on."""
+    try:
+        await deliver(out)
+    except Exception as problem:
+        log.error("timer loop: delivering %d events failed (%s)", len(out), described(problem))
+
+
+async def _dropped(out: list[Outgoing]) -> None:
+    """Where a timer loop with no delivery tells its tables' events: nowhere."""
 
 
 def _viewed(view: Callable[[], V]) -> V:
