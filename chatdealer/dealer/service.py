@@ -577,10 +577,13 @@ class Dealer:
 
         async def tell() -> None:
             try:
-                figured: dict[int, AnyPayload] = {}
-                for chances in to_come:
-                    result = await self._answer_later(chances.question, seed)
-                    figured[id(chances.told)] = filled(chances.told, result)
+                results = await asyncio.gather(
+                    *(self._answer_later(chances.question, seed) for chances in to_come)
+                )
+                figured: dict[int, AnyPayload] = {
+                    id(chances.told): filled(chances.told, result)
+                    for chances, result in zip(to_come, results, strict=True)
+                }
                 await deliver(
                     [
                         msgspec.structs.replace(o, payload=figured[id(o.payload)])

@@ -9,6 +9,7 @@ and showdowns, and names that need escapes.
 
 from __future__ import annotations
 
+import base64
 import random
 
 import msgspec
@@ -20,7 +21,7 @@ from chatdealer.cut import committed_order, seed_digest
 from chatdealer.dealer.histories import hand_record, handed_copy, proof_of
 from chatdealer.dealer.proofs import HandProofs, cut_for, hand_proofs, salts_from
 from chatdealer.dealer.record import DeckSecret, PlayerSeed
-from chatdealer.dealer.stored_hands import MAGIC, expanded, is_canonical, stored_hand
+from chatdealer.dealer.stored_hands import MAGIC, MAGIC_85, expanded, is_canonical, stored_hand
 from chatdealer.engine.config import BettingStructure, HandConfig, Variant
 from chatdealer.engine.hand import Hand, deal_hand
 from chatdealer.fairness import commit, verify
@@ -228,7 +229,24 @@ def test_a_log_not_as_the_engine_deals_is_stored_as_its_copies() -> None:
     assert stored == expanded(TABLE, stored) == hand_record(TABLE, 7, hand, players, proofs)
 
 
+def test_a_hand_stored_in_base_85_as_before_still_reads() -> None:
+    rng = random.Random("stored in base 85")
+    hand = played(rng)
+    players = [f"player {n}" for n in range(hand.seat_count)]
+    secret, proofs = secret_and_proofs(hand, rng)
+    stored = stored_hand(TABLE, 5, hand, players, proofs, secret)
+    packed = base64.b64decode(stored.public[len(MAGIC) :])
+    before = HandRecord(5, MAGIC_85 + base64.b85encode(packed))
+    assert is_canonical(before)
+    assert expanded(TABLE, before) == hand_record(TABLE, 5, hand, players, proofs)
+
+
 def test_a_stored_record_that_does_not_read_is_refused() -> None:
-    for broken in (MAGIC + b"not base 85 {", MAGIC + b"VPRomVPRom"):
+    for broken in (
+        MAGIC + b"not base 64 {",
+        MAGIC + b"VPRomVPRom==",
+        MAGIC_85 + b"not base 85 {",
+        MAGIC_85 + b"VPRomVPRom",
+    ):
         with pytest.raises(ValueError, match="does not read"):
             expanded(TABLE, HandRecord(3, broken))
