@@ -9,12 +9,13 @@ while the loop serves other tables, and runs the same step again on the same sta
 answer in its context. A worker that tells the platform from the commit's own events (a chat
 worker, `Dealer.tell_later`) does not even wait: the step says the chances with no figures
 (`ChancesToCome`) and commits, the action is answered at once, and the rest of the hand's
-telling, from those chances on, follows once the pool has answered (`filled`); such a worker
-leaves the flop's and the turn's exact chances to the pool as well, as they made up about a
-third of the slowest steps it runs (the ends of all-in hands). A step run
-anywhere else (replays, tests) is handed no answers and samples in place. Omaha's questions
-(four or five cards, high or split high-low) travel the same way: before the turn they cost
-more than a hold'em flop, as each hand is valued over six or ten pairs of its cards.
+telling, from those chances on, follows once the pool has answered (`filled`). Even a chat
+worker keeps the flop's and the turn's chances in the step: sent to the pool as well, they were
+a thousand questions a second at 10,000 busy tables, the two processes (which also draw the
+pictures) fell seconds behind, and the players acted on tables they had not yet been shown.
+A step run anywhere else (replays, tests) is handed no answers and samples in place. Omaha's
+questions (four or five cards, high or split high-low) travel the same way: before the turn
+they cost more than a hold'em flop, as each hand is valued over six or ten pairs of its cards.
 """
 
 from __future__ import annotations

@@ -322,12 +322,10 @@ class ShowdownTeller:
         return self._pots
 
     def _equity(self, question: EquityQuestion) -> EquityResult | None:
-        """Worked out here outside the service, or when quick and the step must tell them
-        with the commit; else the service's pool answers, and until it has, the step is asked
-        again (`EquityNeeded`), or, when the chances may come later, None: they are said with
-        no figures. A chat worker tells even quick ones later: a flop all-in of six hands is
-        a millisecond or two of the hand's end, the slowest step a worker runs."""
-        if self._answers is None or (_quick(question) and not self._later):
+        """Worked out here when quick (or outside the service); else the service's pool
+        answers, and until it has, the step is asked again (`EquityNeeded`), or, when the
+        chances may come later, None: they are said with no figures."""
+        if self._answers is None or _quick(question):
             return worked_out(question, self._rng)
         answered = self._answers.get(question)
         if answered is None and not self._later:

@@ -27,7 +27,7 @@ from chatdealer.store import Store, TableId
 from chatdealer.table import TableSettings
 
 from .conftest import BANK
-from .harness import ANN, BOB, CID, DEE, EVE, Clock, Harness, all_in, check_or_call, refusals
+from .harness import ANN, BOB, CID, DEE, EVE, Clock, Harness, all_in, refusals
 
 SETTINGS = TableSettings(small_blind=1, big_blind=2, seat_count=6, time_bank_seconds=0)
 
@@ -131,19 +131,13 @@ class LaterTelling:
         self.game.log += out
         self.told_later.set()
 
-    async def all_in_answered(self, *, on_the_flop: bool = False) -> list[Outgoing]:
-        """Both players move all in, before the flop or once it is dealt; what the last move
-        was answered with at once."""
+    async def all_in_answered(self) -> list[Outgoing]:
+        """Both players move all in; what the last move was answered with at once."""
         game = self.game
         assert not refusals(await game.do(ANN, Create(settings=SETTINGS)))
         for user in (ANN, BOB):
             assert not refusals(await game.do(user, Join(buy_in=100)))
         await game.do(ANN, Start())
-        while on_the_flop and not game.view().board:
-            turn = game.view().turn
-            assert turn is not None
-            action, amount = check_or_call(turn, game.random)
-            assert not refusals(await game.act(game.users[turn.player_id], action, amount))
         for _ in range(2):
             turn = game.view().turn
             assert turn is not None
@@ -151,34 +145,6 @@ class LaterTelling:
             out = await game.act(game.users[turn.player_id], action, amount)
             assert not refusals(out)
         return out
-
-
-async def test_a_chat_worker_tells_even_a_flop_all_in_s_exact_chances_after_the_commit(
-    client: Redis, clock: Clock
-) -> None:
-    """Exact chances from the flop on are quick, but not free: a chat worker leaves them to the
-    pool too, so the hand's end holds the event loop for less. The figures told are those of
-    every board to come."""
-    worker = LaterTelling(client, clock, "offloop-later-flop", pool_fails=False)
-    asked = questions_asked(worker.game)
-    answered = await asyncio.wait_for(worker.all_in_answered(on_the_flop=True), 30)
-    kinds = {type(o.payload) for o in answered}
-    assert answered and not kinds & {AllInEquity, HandOver}
-    worker.answer_now.set()
-    await asyncio.wait_for(worker.told_later.wait(), 30)
-    [rest] = worker.later
-    chances = [o.payload for o in rest if isinstance(o.payload, AllInEquity)]
-    assert rest[0].payload == chances[0]
-    assert [len(told.board) for told in chances] == [3, 4]
-    assert [len(question.board) for question in asked] == [3, 4]
-    for told in chances:
-        holes = [parse_cards(" ".join(share.cards)) for share in told.players]
-        exact = all_in_equity(holes, parse_cards(" ".join(told.board)))
-        assert told.exact
-        assert [share.equity for share in told.players] == [h.equity for h in exact.hands]
-    assert isinstance(rest[-1].payload, TableShown) and not rest[-1].payload.view.hand_running
-    await worker.game.assert_chips_conserved()
-    worker.game.dealer.equities.close()
 
 
 @pytest.mark.parametrize("pool_fails", [False, True])
