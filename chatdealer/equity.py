@@ -2,7 +2,9 @@
 
 With the flop or the turn out there are at most 1,081 boards to come, so every one is dealt and
 the figures are exact. Pre-flop there are 1,712,304 boards heads-up, too many to deal for every
-all-in, so boards are sampled until every hand's 95% confidence half-width is at most 0.5 %.
+all-in, so boards are sampled until every hand's 95% confidence half-width is at most 0.5 %;
+two hands on a 52-card deck are the exception, read exact from a shipped table of every
+heads-up matchup (`equity_headsup`).
 A hand's share of one board lies in [0, 1], so its variance is at most 1/4 and
 `MAX_SAMPLES` = (1.96 · 0.5 / 0.005)² boards always suffice; sampling stops sooner when the
 observed variances allow it (three-way and more, or a dominated hand). When the boards to come
@@ -25,7 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from chatdealer import equity_vector
+from chatdealer import equity_headsup, equity_vector
 from chatdealer.cards import Card, CardError, check_in_deck, check_unique
 from chatdealer.evaluator import HOLDEM, Ranking, rank7_for
 from chatdealer.evaluator_tables import (
@@ -130,11 +132,15 @@ def all_in_equity(
 
     `dead` are cards known to be out of play (folded hands that were shown, burned cards seen
     in a replay); they are never dealt. Pass a seeded `rng` for reproducible sampled figures.
-    `exact` forces enumeration (True: 1.7 M boards heads-up pre-flop take seconds) or sampling
-    (False); by default the cheaper is chosen, and the flop and the turn are always exact.
+    `exact` forces enumeration (True: 1.7 M boards pre-flop take most of a second a hand) or
+    sampling (False); by default the cheaper is chosen, and the flop and the turn are always
+    exact. Two hold'em hands before the flop, no card dead, are read from the heads-up table
+    unless sampling is forced.
     """
     known = [card for hole in holes for card in hole] + list(board) + list(dead)
     _check(holes, board, known, ranking)
+    if len(holes) == 2 and not known[4:] and ranking is HOLDEM and exact is not False:
+        return _heads_up(holes[0], holes[1])
     rest = [card for card in ranking.deck.cards() if card not in set(known)]
     missing = 5 - len(board)
     if len(rest) < missing:
@@ -156,6 +162,17 @@ def all_in_equity(
             pairs, board, rest, ranking, rng or random.Random(), half_width
         )
     return _arrays_result(counted, exact)
+
+
+def _heads_up(first: Sequence[Card], second: Sequence[Card]) -> EquityResult:
+    """Two hands before the flop: exact, from the shipped table of every matchup."""
+    won = equity_headsup.wins(first, second)
+    boards = equity_headsup.BOARDS
+    tie = (boards - won[0] - won[1]) / boards
+    hands = tuple(
+        HandEquity(win=count / boards, tie=tie, equity=count / boards + tie / 2) for count in won
+    )
+    return EquityResult(hands, boards, exact=True, half_width=0.0)
 
 
 def _arrays_result(counted: equity_vector.Tally, exact: bool) -> EquityResult:

@@ -2,9 +2,8 @@
 
 Sampling a pre-flop all-in to a 0.5 % half-width takes up to 38,415 boards: 40-150 ms in pure
 Python, a few milliseconds here, where every hand on every board is valued by the same table
-look-ups as `evaluator.rank7`, done on whole arrays. Before the flop most all-ins are four- to
-six-way, so a cache of heads-up answers or a table of heads-up matchups would not make them
-cheap; valuing the boards in arrays does, at any number of hands.
+look-ups as `evaluator.rank7`, done on whole arrays, at any number of hands. Two hands are read
+from a table instead (`equity_headsup`), which these arrays counted once over every board.
 
 Boards are drawn as independent uniform draws of the missing cards from those left, a draw with
 a repeated card thrown away (so each kept board is a uniform set of cards); the generator is
@@ -98,19 +97,21 @@ def _tables(ranking: Ranking) -> _Tables:
     )
 
 
-def tally(holes: Sequence[tuple[Card, Card]], boards: Ints, ranking: Ranking) -> Tally:
-    """Every hand valued on every board, and summed. `boards` holds one row per board position
-    (five), one column per board: whole rows are added at once, not five numbers per board."""
+def hand_values(holes: Sequence[tuple[Card, Card]], boards: Ints, ranking: Ranking) -> Ints:
+    """Every hand's value on every board, `[hand, board]`, higher better. `boards` holds one
+    row per board position (five), one column per board: whole rows are added at once, not
+    five numbers per board. A hand that shares a card with a board gets some value there,
+    never an error: the heads-up table values every hand on every board and drops those."""
     t = _tables(ranking)
     board_keys = t.keys[boards[0]]
     for row in boards[1:]:
         board_keys = board_keys + t.keys[row]
-    count = boards.shape[1]
-    values = np.empty((len(holes), count), dtype=np.int16)  # [hand, board]
+    values = np.empty((len(holes), boards.shape[1]), dtype=np.int16)
     for hand, (a, b) in enumerate(holes):
         keys = board_keys + (t.keys[a] + t.keys[b])
         value = values[hand]
-        np.take(t.slots, (keys >> 8) ^ t.displacements[keys >> 18], out=value)
+        slots = (keys >> 8) ^ np.take(t.displacements, keys >> 18, mode="wrap")
+        np.take(t.slots, slots, out=value, mode="wrap")
         suits = t.flush_suit[keys & SUIT_MASK]
         (flushes,) = np.nonzero(suits >= 0)
         if len(flushes):  # five or more of one suit: the flush's rank bits decide
@@ -119,6 +120,13 @@ def tally(holes: Sequence[tuple[Card, Card]], boards: Ints, ranking: Ranking) ->
             for row in boards:
                 bits |= t.flush_bits[suit, row[flushes]]
             value[flushes] = t.flush_values[bits]
+    return values
+
+
+def tally(holes: Sequence[tuple[Card, Card]], boards: Ints, ranking: Ranking) -> Tally:
+    """Every hand valued on every board (`hand_values`), and summed."""
+    values = hand_values(holes, boards, ranking)
+    count = boards.shape[1]
     best = values == values.max(axis=0)
     sharing = best.sum(axis=0, dtype=np.int8)
     alone = best & (sharing == 1)

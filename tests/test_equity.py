@@ -12,8 +12,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
 
+import numpy as np
 import pytest
 
+from chatdealer import equity_headsup, equity_vector
 from chatdealer.cards import Card, CardError, Deck, parse_cards
 from chatdealer.equity import (
     MAX_SAMPLES,
@@ -71,15 +73,52 @@ def shares(result: EquityResult) -> list[float]:
     return [hand.equity for hand in result.hands]
 
 
+def dealt_every_board(holes: Sequence[str]) -> equity_vector.Tally:
+    """Every board to come dealt and valued, whatever table the figures could be read from."""
+    hands = [parse_cards(hole) for hole in holes]
+    pairs = [(hand[0], hand[1]) for hand in hands]
+    rest = [card for card in HOLDEM.deck.cards() if not any(card in hand for hand in hands)]
+    return equity_vector.enumerated(pairs, [], rest, HOLDEM)
+
+
 @pytest.fixture(scope="module")
 def ak_qq_exact() -> float:
-    """AsKs against QdQc all-in pre-flop, every one of the 1,712,304 boards dealt (~1.3 s)."""
-    result = equity(["AsKs", "QdQc"], exact=True)
-    assert result.exact and result.boards == 1_712_304
-    return result.hands[0].equity
+    """AsKs against QdQc all-in pre-flop, every one of the 1,712,304 boards dealt (~1 s)."""
+    dealt = dealt_every_board(["AsKs", "QdQc"])
+    assert dealt.boards == 1_712_304
+    return dealt.shares[0] / dealt.boards
 
 
-# --- Pre-flop: sampled, within the stated half-width ----------------------------------------
+def test_heads_up_pre_flop_is_exact_from_the_table_as_every_board_dealt_would_make_it(
+    ak_qq_exact: float,
+) -> None:
+    """Two hands before the flop are read from the shipped table, whatever the suits and in
+    either order: the boards each wins and splits are those dealing every board counts."""
+    table = equity(["AsKs", "QdQc"])
+    assert table.exact and table.boards == 1_712_304 and table.half_width == 0.0
+    assert table.hands[0].equity == pytest.approx(ak_qq_exact, abs=1e-12)
+    rng = random.Random("heads-up table")
+    for _ in range(2):
+        cards = [
+            f"{c[0]}{c[1]}"
+            for c in rng.sample([(r, s) for r in "23456789TJQKA" for s in "cdhs"], 4)
+        ]
+        holes = [cards[0] + cards[1], cards[2] + cards[3]]
+        dealt = dealt_every_board(holes)
+        for hands in (holes, holes[::-1]):
+            read = equity(hands)
+            order = (0, 1) if hands == holes else (1, 0)
+            assert [round(h.win * dealt.boards) for h in read.hands] == [
+                dealt.wins[i] for i in order
+            ]
+            assert [round(h.tie * dealt.boards) for h in read.hands] == [
+                dealt.ties[i] for i in order
+            ]
+    recoloured = equity(["AhKh", "QcQs"])  # the same matchup with the suits renamed
+    assert recoloured.hands == table.hands
+
+
+# --- Pre-flop: two hands read exact, more sampled within the stated half-width --------------
 
 
 def test_ak_suited_against_queens_is_46_2_percent_by_full_enumeration(ak_qq_exact: float) -> None:
@@ -87,7 +126,7 @@ def test_ak_suited_against_queens_is_46_2_percent_by_full_enumeration(ak_qq_exac
 
 
 def test_preflop_sample_is_within_its_half_width_of_the_exact_figure(ak_qq_exact: float) -> None:
-    result = equity(["AsKs", "QdQc"], rng=random.Random(1))
+    result = equity(["AsKs", "QdQc"], rng=random.Random(1), exact=False)
     assert not result.exact
     assert result.half_width <= TARGET_HALF_WIDTH
     assert result.boards <= MAX_SAMPLES
@@ -100,7 +139,7 @@ def test_preflop_half_width_covers_the_exact_figure_about_95_times_in_100(
 ) -> None:
     covered = 0
     for seed in range(20):
-        result = equity(["AsKs", "QdQc"], rng=random.Random(seed))
+        result = equity(["AsKs", "QdQc"], rng=random.Random(seed), exact=False)
         covered += abs(result.hands[0].equity - ak_qq_exact) <= result.half_width
     assert covered >= 17  # 19 expected; 16 or fewer has odds under 2 %
 
@@ -113,13 +152,13 @@ def test_three_way_preflop_sample_is_within_its_half_width() -> None:
 
 
 def test_a_seeded_sample_is_reproducible() -> None:
-    first = equity(["AsKs", "QdQc"], rng=random.Random(5))
-    again = equity(["AsKs", "QdQc"], rng=random.Random(5))
+    first = equity(["AsKs", "QdQc"], rng=random.Random(5), exact=False)
+    again = equity(["AsKs", "QdQc"], rng=random.Random(5), exact=False)
     assert first == again
 
 
 def test_a_tighter_target_samples_more_boards() -> None:
-    result = equity(["AhAd", "7c2d"], rng=random.Random(3), half_width=0.002)
+    result = equity(["AhAd", "7c2d"], rng=random.Random(3), half_width=0.002, exact=False)
     assert result.half_width <= 0.002
     assert result.boards > MAX_SAMPLES // 2
 
@@ -319,3 +358,13 @@ def test_against_random_hands_is_reproducible_and_stops_on_time() -> None:
 
 def test_with_nobody_left_the_hand_has_it_all() -> None:
     assert equity_vs_random(parse_cards("2c7d"), (), 0, rng=random.Random(6)) == 1.0
+
+
+def test_the_heads_up_table_holds_every_matchup_once() -> None:
+    """47,008 matchups of two hands up to suits and order, each with counts a board can hold."""
+    keys, first, second = equity_headsup._table()
+    assert len(keys) == 47_008 and (np.diff(keys.astype(np.int64)) > 0).all()
+    assert ((first.astype(np.int64) + second) <= equity_headsup.BOARDS).all()
+    assert equity_headsup.canonical(parse_cards("2c 3d"), parse_cards("4h 5s"))[0] in set(
+        keys.tolist()
+    )

@@ -46,6 +46,7 @@ from chatdealer.engine import events as hand_events
 from chatdealer.engine.hand import Hand
 from chatdealer.engine.pots import Pot
 from chatdealer.equity import EquityResult
+from chatdealer.evaluator import HOLDEM
 
 log = logging.getLogger(__name__)
 
@@ -61,9 +62,10 @@ INLINE_EVALUATIONS = 2_000
 def _quick(question: EquityQuestion) -> bool:
     """Whether the chances are exact and cheap enough to work out on the event loop: hold'em's
     from the flop on (at most 1,081 boards, valued in arrays in about a millisecond at any
-    number of hands, `equity_vector`), Omaha's within `INLINE_EVALUATIONS`."""
+    number of hands, `equity_vector`), Omaha's within `INLINE_EVALUATIONS`; and two hold'em
+    hands before the flop, read from the heads-up table (`equity_headsup`) in microseconds."""
     if len(question.board) < FLOP:
-        return False
+        return not question.omaha and len(question.holes) == 2 and question.ranking is HOLDEM
     if not question.omaha:
         return True
     dealt = sum(len(hole) for hole in question.holes)

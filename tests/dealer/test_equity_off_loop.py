@@ -22,7 +22,7 @@ from chatdealer.dealer.outgoing import AllInEquity, BoardDealt, HandOver, Outgoi
 from chatdealer.dealer.showdown import _quick
 from chatdealer.engine.config import BettingStructure, Variant
 from chatdealer.equity import EquityResult, all_in_equity
-from chatdealer.evaluator import HOLDEM
+from chatdealer.evaluator import HOLDEM, SHORT_DECK
 from chatdealer.store import Store, TableId
 from chatdealer.table import TableSettings
 
@@ -68,7 +68,8 @@ async def test_all_in_chances_are_shown_before_the_run_out_and_after_the_flop_an
     told = await all_in_until_told(game)
     assert [len(chances.board) for chances in told] == [0, 3, 4]
     assert [chances.again for chances in told] == [False, True, True]
-    assert not told[0].exact and told[1].exact and told[2].exact
+    assert told[0].exact is (len(players) == 2)  # two hands: from the heads-up table
+    assert told[1].exact and told[2].exact
     assert len(told[0].players) == len(players)
     assert sum(share.equity for share in told[0].players) == pytest.approx(1.0)
     channel = [o.payload for o in game.log if o.to is None]
@@ -131,14 +132,14 @@ class LaterTelling:
         self.game.log += out
         self.told_later.set()
 
-    async def all_in_answered(self) -> list[Outgoing]:
-        """Both players move all in; what the last move was answered with at once."""
+    async def all_in_answered(self, players: tuple[User, ...] = (ANN, BOB, CID)) -> list[Outgoing]:
+        """Every player moves all in; what the last move was answered with at once."""
         game = self.game
         assert not refusals(await game.do(ANN, Create(settings=SETTINGS)))
-        for user in (ANN, BOB):
+        for user in players:
             assert not refusals(await game.do(user, Join(buy_in=100)))
         await game.do(ANN, Start())
-        for _ in range(2):
+        for _ in players:
             turn = game.view().turn
             assert turn is not None
             action, amount = all_in(turn, game.random)
@@ -190,7 +191,8 @@ async def test_the_pool_answers_as_sampling_in_place_would() -> None:
 @pytest.mark.parametrize(
     ("players", "board", "in_the_step"),
     [
-        (2, "", False),  # sampled: 40,000 boards
+        (2, "", True),  # heads-up: read from the table
+        (3, "", False),  # sampled: 40,000 boards
         (6, "", False),
         (2, "2c 7d Jh", True),  # 990 boards, exact
         (3, "2c 7d Jh", True),  # 2,700 hands valued in arrays: about a millisecond
@@ -204,6 +206,28 @@ def test_only_quick_exact_chances_are_worked_out_in_the_step(
     holes = tuple(tuple(parse_cards(f"{r}s {r}h")) for r in "AKQT65"[:players])
     question = EquityQuestion(holes, tuple(parse_cards(board)) if board else (), HOLDEM)
     assert _quick(question) is in_the_step
+    short_deck = EquityQuestion(holes, question.board, SHORT_DECK)
+    assert _quick(short_deck) is (in_the_step and bool(board))
+
+
+async def test_a_chat_worker_tells_a_heads_up_all_in_s_exact_chances_with_the_commit(
+    client: Redis, clock: Clock
+) -> None:
+    """Two hands before the flop are read from the heads-up table in the step: no question
+    leaves the loop, and the call is answered with the exact chances, the run-out and the pots."""
+    worker = LaterTelling(client, clock, "offloop-heads-up", pool_fails=False)
+    asked = questions_asked(worker.game)
+    answered = await asyncio.wait_for(worker.all_in_answered((ANN, BOB)), 30)
+    chances = [o.payload for o in answered if isinstance(o.payload, AllInEquity)]
+    assert [len(told.board) for told in chances] == [0, 3, 4]
+    assert all(told.exact for told in chances) and not asked and not worker.later
+    holes = [parse_cards(" ".join(share.cards)) for share in chances[0].players]
+    assert [share.equity for share in chances[0].players] == [
+        hand.equity for hand in all_in_equity(holes).hands
+    ]
+    assert any(isinstance(o.payload, HandOver) for o in answered)
+    await worker.game.assert_chips_conserved()
+    worker.game.dealer.equities.close()
 
 
 OMAHA = TableSettings(
