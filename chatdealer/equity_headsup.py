@@ -72,6 +72,11 @@ def _table() -> tuple[U32, U32, U32]:
     return keys, first, second
 
 
+def load() -> None:
+    """Reads the table now (a few milliseconds), not at the first question."""
+    _table()
+
+
 def wins(first: Sequence[Card], second: Sequence[Card]) -> tuple[int, int]:
     """The boards, of `BOARDS`, on which `first` wins alone and on which `second` does."""
     key, swapped = canonical(first, second)
