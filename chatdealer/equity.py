@@ -139,7 +139,7 @@ def all_in_equity(
     """
     known = [card for hole in holes for card in hole] + list(board) + list(dead)
     _check(holes, board, known, ranking)
-    if len(holes) == 2 and not known[4:] and ranking is HOLDEM and exact is not False:
+    if exact is not False and not dead and equity_headsup.covers(holes, board, ranking):
         return _heads_up(holes[0], holes[1])
     rest = [card for card in ranking.deck.cards() if card not in set(known)]
     missing = 5 - len(board)

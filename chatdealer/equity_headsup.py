@@ -20,7 +20,7 @@ import time
 import zlib
 from collections.abc import Sequence
 from functools import cache
-from itertools import combinations, permutations
+from itertools import combinations, islice, permutations
 from multiprocessing import get_context
 from pathlib import Path
 
@@ -28,8 +28,8 @@ import numpy as np
 import numpy.typing as npt
 
 from chatdealer.cards import Card
-from chatdealer.equity_vector import CHUNK, hand_values
-from chatdealer.evaluator import HOLDEM
+from chatdealer.equity_vector import CHUNK, boards_to_come, hand_values
+from chatdealer.evaluator import HOLDEM, Ranking
 
 BOARDS = math.comb(48, 5)
 """Boards every heads-up matchup is dealt: five of the 48 cards left."""
@@ -39,6 +39,16 @@ _SUIT_RENAMINGS = tuple(permutations(range(4)))
 _HOLES = tuple(combinations(range(52), 2))
 
 U32 = npt.NDArray[np.uint32]
+
+
+def covers(holes: Sequence[Sequence[Card]], board: Sequence[Card], ranking: Ranking) -> bool:
+    """Whether the table answers: two hold'em hands of two cards, before the flop."""
+    return (
+        len(holes) == 2
+        and all(len(hole) == 2 for hole in holes)
+        and not board
+        and (ranking is HOLDEM)
+    )
 
 
 def canonical(first: Sequence[Card], second: Sequence[Card]) -> tuple[int, bool]:
@@ -106,12 +116,7 @@ def _count(job: tuple[int, int, list[int]]) -> tuple[U32, U32]:
     hole_bits = np.array([(1 << a) | (1 << b) for a, b in _HOLES], dtype=np.uint64)
     won_first = np.zeros(len(keys), dtype=np.uint32)
     won_second = np.zeros(len(keys), dtype=np.uint32)
-    boards = combinations(range(52), 5)
-    for number in range(stop):
-        chunk = [board for _, board in zip(range(CHUNK), boards, strict=False)]
-        if number < start or not chunk:
-            continue
-        rows = np.array(chunk, dtype=np.intp).T
+    for rows in islice(boards_to_come(range(52), 5), start, stop):
         bits = np.zeros(rows.shape[1], dtype=np.uint64)
         for row in rows:
             bits |= np.uint64(1) << row.astype(np.uint64)

@@ -152,7 +152,7 @@ def enumerated(
     """Every board to come, each once, `CHUNK` boards at a time (1.7 M pre-flop, forced)."""
     fixed = np.array(board, dtype=np.intp)[:, None]
     total: Tally | None = None
-    for more in _boards_to_come(rest, 5 - len(board)):
+    for more in boards_to_come(rest, 5 - len(board)):
         boards = np.concatenate((np.broadcast_to(fixed, (len(board), more.shape[1])), more))
         counted = tally(holes, boards, ranking)
         total = counted if total is None else total + counted
@@ -160,7 +160,7 @@ def enumerated(
     return total
 
 
-def _boards_to_come(rest: Sequence[Card], missing: int) -> Iterator[Ints]:
+def boards_to_come(rest: Sequence[Card], missing: int) -> Iterator[Ints]:
     """The cards still to come on each board, a row a board position, in chunks. From the flop
     on they fit one chunk, picked by index arrays made once a size: making a thousand tuples
     of cards took half the flop's time."""

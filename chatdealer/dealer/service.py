@@ -443,9 +443,7 @@ class Dealer:
         if self._awaited_bound is not None and now >= self._awaited_bound:
             self.metrics.timer_lag.observe(now - self._awaited_bound)
             self._awaited_bound = None
-        claimed, _ = await self._claim_and_fire(
-            now, self.timer_batch, platforms, deliver or _dropped
-        )
+        claimed, _ = await self._claim_and_fire(now, self.timer_batch, platforms, deliver)
         return claimed >= self.timer_batch
 
     # -- changes ---------------------------------------------------------------------------------
@@ -691,10 +689,6 @@ async def _delivered(deliver: Deliver, out: list[Outgoing]) -> None:
         await deliver(out)
     except Exception as problem:
         log.error("timer loop: delivering %d events failed (%s)", len(out), described(problem))
-
-
-async def _dropped(out: list[Outgoing]) -> None:
-    """Where a timer loop with no delivery tells its tables' events: nowhere."""
 
 
 def _viewed(view: Callable[[], V]) -> V:

@@ -46,7 +46,7 @@ from chatdealer.engine import events as hand_events
 from chatdealer.engine.hand import Hand
 from chatdealer.engine.pots import Pot
 from chatdealer.equity import EquityResult
-from chatdealer.evaluator import HOLDEM
+from chatdealer.equity_headsup import covers
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +65,7 @@ def _quick(question: EquityQuestion) -> bool:
     number of hands, `equity_vector`), Omaha's within `INLINE_EVALUATIONS`; and two hold'em
     hands before the flop, read from the heads-up table (`equity_headsup`) in microseconds."""
     if len(question.board) < FLOP:
-        return not question.omaha and len(question.holes) == 2 and question.ranking is HOLDEM
+        return covers(question.holes, question.board, question.ranking)
     if not question.omaha:
         return True
     dealt = sum(len(hole) for hole in question.holes)

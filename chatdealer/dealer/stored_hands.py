@@ -5,7 +5,7 @@ position commitments, the openings) follow from the deck's secret seed, so a han
 the public text without the proofs, each unshown hand's deal line, the deck's secret and how
 many board cards were dealt, compressed (and in base 64: the commit script's arguments are
 text; base 85, as hands were stored before, is written in pure Python and cost a hand's end about
-forty times as much for 7 % fewer bytes). Reading it back writes the very copies
+twenty-five times as much for 7 % fewer bytes). Reading it back writes the very copies
 `histories.hand_record` writes at the hand's end, byte for byte (`expanded`). The record holds
 every hole card and the deck's seed, as the table's record did during the hand: it never leaves
 Redis, and only the copies a player may see are made from it.
